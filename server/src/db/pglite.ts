@@ -1,0 +1,42 @@
+import { PGlite } from '@electric-sql/pglite';
+import { hstore } from '@electric-sql/pglite/contrib/hstore';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { Db, QueryResult, Queryable } from './types';
+
+interface PgliteLike {
+  query<T>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function wrap(target: PgliteLike): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, [...params]);
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  };
+}
+
+/**
+ * Open embedded PostgreSQL (PGlite). `dataDir` persists to disk; omit it for an in-memory
+ * database (tests). pgcrypto and hstore are loaded because the schema uses them.
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pgcrypto, hstore },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    ...base,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

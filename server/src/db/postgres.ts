@@ -1,0 +1,46 @@
+import pg from 'pg';
+import type { Db, QueryResult, Queryable } from './types';
+
+function wrap(target: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query(sql, [...params]);
+      return {
+        rows: result.rows as T[],
+        fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+        affectedRows: result.rowCount ?? 0,
+      };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.query(sql);
+    },
+  };
+}
+
+/** Connect to a real PostgreSQL (15+) through a small pool. */
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 8 });
+  // Fail at start-up, with the driver's message, when the server cannot be reached.
+  const client = await pool.connect();
+  client.release();
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    ...base,
+    async transaction(fn) {
+      const tx = await pool.connect();
+      try {
+        await tx.query('BEGIN');
+        const result = await fn(wrap(tx));
+        await tx.query('COMMIT');
+        return result;
+      } catch (error: unknown) {
+        await tx.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        tx.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

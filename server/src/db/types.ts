@@ -1,0 +1,34 @@
+/**
+ * The database seam of the reference server: the same interface over embedded PGlite and a real
+ * PostgreSQL (pg). Everything above it (migrations, the PostgREST engine, routes, jobs) runs the
+ * same SQL on both.
+ */
+
+export interface QueryField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<T> {
+  rows: T[];
+  fields: QueryField[];
+  /** Rows inserted, updated or deleted by the statement (0 for SELECT on some drivers). */
+  affectedRows: number;
+}
+
+export interface Queryable {
+  /** One statement with `$1…$n` bind parameters. Values are never interpolated into SQL. */
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations, seed scripts). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Run `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

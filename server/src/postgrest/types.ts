@@ -1,0 +1,44 @@
+/**
+ * The seam between the PostgREST-compatible engine (server/src/postgrest) and the HTTP layer
+ * (server/src/routes/db.ts). The engine is generic over any introspected schema; the HTTP layer
+ * supplies authentication and the RBAC decision for every relation a request touches.
+ */
+
+export type DbMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface DbRequest {
+  method: DbMethod;
+  /** The path after `/db/`: a relation name or `rpc/<function>`. */
+  path: string;
+  /** The raw query string without the leading `?`, exactly as received (not yet decoded). */
+  rawQuery: string;
+  /** Request headers, lower-cased names (prefer, range, accept, content-type). */
+  headers: Record<string, string | undefined>;
+  /** The raw request body (POST/PATCH), undefined when none. */
+  body: string | undefined;
+}
+
+export interface DbResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One relation a request touches, as the RBAC layer must judge it. */
+export interface RelationAccess {
+  /** A relation name, or `rpc/<function>`. */
+  relation: string;
+  /** `read` for the root of a GET and every embedded relation; `write` for the root of a write. */
+  action: 'read' | 'write';
+  /** The HTTP method of the request (the root's write kind: POST, PATCH or DELETE). */
+  method: DbMethod;
+  /** True for the request's root relation, false for embedded ones. */
+  root: boolean;
+}
+
+/**
+ * Decide whether the caller may touch these relations. Return undefined to allow, or the
+ * complete response to send instead (401, 403 with the X-Rbac-* headers, 404, 405). Called after
+ * the request is parsed and resolved against the schema and before any SQL runs.
+ */
+export type Authorize = (accesses: readonly RelationAccess[]) => DbResponse | undefined;
