@@ -1,0 +1,68 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * End-to-end tests against the real reference server (embedded PostgreSQL with demo data) in
+ * Debian's chromium. The server is started fresh for every run on its own port and data folder.
+ */
+const port = Number(process.env.VIGIL_E2E_PORT ?? 8787);
+const baseURL = process.env.VIGIL_E2E_URL ?? `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: '.tmp/e2e-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/test-reports/playwright.json',
+      },
+    ],
+  ],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['setup'], testIgnore: /auth\.setup\.ts/ },
+  ],
+  webServer: process.env.VIGIL_E2E_URL
+    ? undefined
+    : {
+        command: 'node scripts/start.mjs',
+        url: `${baseURL}/api/about`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          VIGIL_DATA_DIR: dataDir,
+          VIGIL_AUTH: 'basic',
+          VIGIL_SEED: 'demo',
+        },
+      },
+});

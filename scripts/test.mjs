@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// `npm test`: everything CI checks, in order. Typecheck, lint, format check, vitest (unit,
+// component and server tests), the production build, widget browser tests (@web/test-runner in
+// Chromium against a freshly started server) and the Playwright end-to-end suite (which starts its
+// own server). Installs Debian's chromium with apt-get when /usr/bin/chromium is missing.
+// Prints one closing line "N passed, N failed" over all test runners.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+process.chdir(root);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const reports = join(root, '.tmp', 'test-reports');
+mkdirSync(reports, { recursive: true });
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, options = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${name} (${seconds} s)`);
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('\n▶ /usr/bin/chromium is missing: installing Debian chromium with apt-get');
+  const asRoot = process.getuid?.() === 0;
+  const apt = (...args) =>
+    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
+  if (apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium', 'fonts-dejavu-core')) {
+    if (existsSync('/usr/bin/chromium')) return true;
+  }
+  failedSteps.push('install chromium');
+  return false;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return false;
+}
+
+/** Start the reference server on a free port with a fresh embedded database. */
+async function startServer(env) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_SKIP_BUILD: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.on('data', () => {});
+  const url = `http://127.0.0.1:${port}`;
+  const up = await waitFor(`${url}/api/about`, 120_000);
+  return {
+    url,
+    up,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        setTimeout(done, 10_000);
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const chromium = ensureChromium();
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('format check', 'npm', ['run', '--silent', 'format:check']);
+
+const vitestReport = join(reports, 'vitest.json');
+rmSync(vitestReport, { force: true });
+run('vitest (unit, component, server)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests ?? 0;
+  totals.failed += vitest.numFailedTests ?? 0;
+  totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+} else {
+  totals.failed += 1;
+}
+
+const built = run('build (console and widgets)', 'npm', ['run', '--silent', 'build']);
+
+if (built && chromium) {
+  const server = await startServer({ VIGIL_AUTH: 'none' });
+  if (!server.up) {
+    failedSteps.push('start server for widget tests');
+    totals.failed += 1;
+  } else {
+    console.log(`\n▶ widget browser tests (@web/test-runner, server ${server.url})`);
+    const result = spawnSync(bin('web-test-runner'), [], {
+      env: { ...process.env, VIGIL_TEST_SERVER: server.url },
+      encoding: 'utf8',
+    });
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    const counts = [...(result.stdout ?? '').matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+    if (counts) {
+      totals.passed += Number(counts[1]);
+      totals.failed += Number(counts[2]);
+    }
+    if (result.status !== 0) {
+      failedSteps.push('widget browser tests');
+      if (!counts || Number(counts[2]) === 0) totals.failed += 1;
+    }
+    console.log(`${result.status === 0 ? '✔' : '✘'} widget browser tests`);
+  }
+  await server.stop();
+
+  const e2eReport = join(reports, 'playwright.json');
+  rmSync(e2eReport, { force: true });
+  run('end-to-end (Playwright, real server)', bin('playwright'), ['test'], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    totals.passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+    totals.failed += e2e.stats.unexpected ?? 0;
+    totals.skipped += e2e.stats.skipped ?? 0;
+  } else {
+    totals.failed += 1;
+  }
+} else if (!built) {
+  totals.failed += 1;
+}
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(failedSteps.length === 0 && totals.failed === 0 ? 0 : 1);
