@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm run bench`: prints the figures (bundle sizes, server start time) as a table and keeps the
+// last results in bench/results/latest.json. Benchmarks report; they never pass or fail on speed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureSizes } from '../bench/sizes.mjs';
+import { measureServerStart } from '../bench/server-start.mjs';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+if (
+  !existsSync(join(root, 'dist', 'console', 'index.html')) ||
+  !existsSync(join(root, 'dist', 'widgets'))
+) {
+  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+const rows = [...measureSizes(root), ...(await measureServerStart(root))];
+const width = Math.max(...rows.map((row) => row.name.length));
+console.log(`${'figure'.padEnd(width)}  value`);
+for (const row of rows) {
+  console.log(`${row.name.padEnd(width)}  ${row.value.toFixed(1)} ${row.unit}`);
+}
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench', 'results', 'latest.json'),
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
+);
