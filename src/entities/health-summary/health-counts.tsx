@@ -1,0 +1,64 @@
+/**
+ * Passing / failing / total counts of a set of health checks. Each count pairs an icon and a word
+ * with its number, so the colour only reinforces what the text already says (WCAG 1.4.1).
+ */
+import type { HealthSummaryCounts } from './summarize-checks';
+import { HealthStatusIcon } from './health-status-icon';
+
+export type HealthCountsLayout = 'counts' | 'compact';
+
+export interface HealthCountsProps {
+  counts: Pick<HealthSummaryCounts, 'passing' | 'failing' | 'total'>;
+  /** `counts`: three tiles; `compact`: one line. */
+  layout?: HealthCountsLayout;
+}
+
+export function HealthCounts({ counts, layout = 'counts' }: HealthCountsProps) {
+  const compact = layout === 'compact';
+  const item = compact
+    ? 'flex items-center gap-1'
+    : 'flex min-w-24 flex-1 flex-col gap-1 rounded-md border border-solid border-border bg-surface-sunken p-3';
+  const value = compact ? 'font-semibold' : 'flex items-center gap-2 text-2xl font-semibold';
+  return (
+    <ul
+      part="counts"
+      aria-label="Check counts"
+      className="m-0 flex flex-wrap gap-3 p-0"
+      data-layout={layout}
+    >
+      <li part="count count-passing" className={`${item} list-none text-healthy`}>
+        <span className={value}>
+          <HealthStatusIcon kind="passing" />
+          <span part="count-value" data-count="passing">
+            {counts.passing}
+          </span>
+        </span>
+        <span part="count-label" className="text-sm text-muted">
+          passing
+        </span>
+      </li>
+      <li part="count count-failing" className={`${item} list-none text-unhealthy`}>
+        <span className={value}>
+          <HealthStatusIcon kind="failing" />
+          <span part="count-value" data-count="failing">
+            {counts.failing}
+          </span>
+        </span>
+        <span part="count-label" className="text-sm text-muted">
+          failing
+        </span>
+      </li>
+      <li part="count count-total" className={`${item} list-none text-text`}>
+        <span className={value}>
+          <HealthStatusIcon kind="total" />
+          <span part="count-value" data-count="total">
+            {counts.total}
+          </span>
+        </span>
+        <span part="count-label" className="text-sm text-muted">
+          total
+        </span>
+      </li>
+    </ul>
+  );
+}

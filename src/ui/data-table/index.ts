@@ -1,0 +1,10 @@
+export {
+  DataTable,
+  EMPTY_TABLE_MESSAGE,
+  PAGE_SIZES,
+  VIRTUAL_OVERSCAN,
+  VIRTUAL_ROW_ESTIMATE,
+} from './data-table';
+export type { DataTableProps } from './data-table';
+export { Pagination, clampPage } from './pagination';
+export type { ColumnDef, Row, SortingState } from '@tanstack/react-table';

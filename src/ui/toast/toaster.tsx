@@ -1,0 +1,49 @@
+/** Renders the toast stack at the top right, announced politely (errors assertively). */
+import { cx } from '../../lib/class-names';
+import { AlertCircleIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons';
+import { useToastStore, type ToastTone } from './use-toast-store';
+
+const toneClass: Record<ToastTone, string> = {
+  success: 'text-healthy',
+  error: 'text-unhealthy',
+  info: 'text-info',
+};
+
+const toneIcon: Record<ToastTone, typeof CheckIcon> = {
+  success: CheckIcon,
+  error: AlertCircleIcon,
+  info: InfoIcon,
+};
+
+export function Toaster() {
+  const toasts = useToastStore((state) => state.toasts);
+  const dismiss = useToastStore((state) => state.dismiss);
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
+      {toasts.map((item) => {
+        const Icon = toneIcon[item.tone];
+        return (
+          <div
+            key={item.id}
+            role={item.tone === 'error' ? 'alert' : 'status'}
+            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-border bg-surface-raised p-3 text-sm text-fg shadow-lg"
+          >
+            <Icon size={18} className={cx('mt-0.5 shrink-0', toneClass[item.tone])} />
+            <p className="min-w-0 flex-1 break-words">{item.message}</p>
+            <button
+              type="button"
+              onClick={() => dismiss(item.id)}
+              aria-label="Dismiss"
+              className="-m-1 rounded p-1 text-fg-muted hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+            >
+              <CloseIcon size={14} />
+            </button>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { copyFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const outDir = 'dist/console';
+
+/**
+ * Static hosts (GitHub Pages, S3 website hosting…) serve `404.html` for unknown paths; a copy of
+ * index.html there makes deep links into the SPA work without server rewrites.
+ */
+function spaFallbackCopy(): Plugin {
+  return {
+    name: 'vigil-spa-fallback-copy',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle() {
+      const index = resolve(outDir, 'index.html');
+      if (existsSync(index)) copyFileSync(index, resolve(outDir, '404.html'));
+    },
+  };
+}
+
+export default defineConfig({
+  // Served at the root: absolute asset URLs keep deep links (/settings/agents) working.
+  base: '/',
+  plugins: [react(), tailwindcss(), spaFallbackCopy()],
+  build: {
+    outDir,
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
+  },
+});
