@@ -1,0 +1,58 @@
+/**
+ * Build of the embeddable widgets (ARCHITECTURE.md §1, §7): `dist/widgets/` with one ES module per
+ * widget (`vigil-<name>.js`), the drop-in `vigil-widgets.js` that registers them all, and one shared
+ * chunk holding the runtime and React (hosts do not provide React). Entry names are stable so host
+ * pages can link them; shared chunks are content-hashed and can be cached forever.
+ */
+import { defineConfig } from 'vite';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  plugins: [tailwindcss()],
+  // Library mode does not replace it, and React would ship its development build.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  publicDir: false,
+  build: {
+    outDir: 'dist/widgets',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    reportCompressedSize: true,
+    lib: {
+      entry: {
+        'vigil-health-summary': fromRoot('./widgets/health-summary/vigil-health-summary.ts'),
+        'vigil-widgets': fromRoot('./widgets/vigil-widgets.ts'),
+      },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      // Lets the drop-in import the widget entries themselves instead of a duplicate facade.
+      preserveEntrySignatures: 'allow-extension',
+      onwarn(warning, warn) {
+        // React Query's "use client" markers mean nothing outside React Server Components.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+      output: {
+        // Vite keeps whitespace in ES library builds; these files are served as-is to browsers.
+        minify: true,
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            {
+              // Everything but the widgets' own folders: React, React Query, r2wc, the runtime,
+              // the API client, entities and the stylesheet.
+              name: 'vigil-runtime',
+              test: /node_modules|[\\/]widgets[\\/]runtime[\\/]|[\\/]src[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
