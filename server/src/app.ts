@@ -1,0 +1,101 @@
+/**
+ * The reference server as a Hono app, without listening: tests call `app.request()`, main.ts
+ * serves it. Every /api route declares its requirement (rbac-and-flags.md §3.3).
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import type { RuntimeConfig } from '../../src/api/types';
+import { authenticate } from './auth/authenticate';
+import type { ServerConfig } from './config';
+import type { Db } from './db/types';
+import type { AppEnv } from './http/env';
+import { jsonError } from './http/errors';
+import { requirePermission } from './http/rbac';
+import { securityHeaders } from './http/security-headers';
+import { serveConsole } from './http/static';
+import { authRoutes } from './routes/auth';
+import { canaryRoutes } from './routes/canary';
+import { dbRoutes, type DbEngine } from './routes/db';
+import { kratosRoutes } from './routes/kratos';
+import { kubeconfigRoutes } from './routes/kubeconfig';
+import { loadLocalProperties, propertiesRoutes } from './routes/properties';
+import { VERSION } from './version';
+
+export interface AppOptions {
+  db: Db;
+  config: ServerConfig;
+  /** The PostgREST engine; without one, `/api/db/*` answers 503. */
+  engine?: DbEngine | undefined;
+  /** Called with unexpected errors (default: console.error). */
+  onError?: (error: unknown) => void;
+}
+
+/** The runtime config the console reads next to index.html (ARCHITECTURE.md §2). */
+export function runtimeConfig(config: ServerConfig): RuntimeConfig {
+  return {
+    apiBase: '/api',
+    auth: config.auth,
+    healthOnly: config.healthOnly,
+    docsUrl: config.docsUrl,
+  };
+}
+
+/**
+ * Build the app. In health-only mode only the health summary, the graph, the version, liveness,
+ * config.json and the static console are served; every other /api path is 404 (those endpoints do
+ * not exist in such a deployment, so no credentials are asked for).
+ */
+export function createApp({ db, config, engine, onError }: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const localProperties = loadLocalProperties(config);
+  const report = onError ?? ((error: unknown) => console.error(error));
+
+  app.use('*', securityHeaders());
+  if (config.corsOrigins.length > 0) {
+    app.use('/api/*', cors({ origin: config.corsOrigins, credentials: true, maxAge: 600 }));
+  }
+  app.use('/api/*', compress());
+
+  // Liveness and readiness are public (api.md §9.4).
+  app.get('/api/health', (c) => c.text('OK'));
+  app.get('/api/about', (c) => c.json({ Timestamp: new Date().toISOString(), Version: VERSION }));
+
+  if (config.healthOnly) {
+    const open = canaryRoutes(db, async (_c, next) => next(), true);
+    app.route('/api/canary', open);
+  } else {
+    app.use('/api/*', authenticate(db, config));
+    app.route('/api/canary', canaryRoutes(db, requirePermission('canaries', 'read'), false));
+    app.route('/api/auth', authRoutes());
+    app.route('/api/properties', propertiesRoutes(db, localProperties));
+    app.route('/api/kubeconfig', kubeconfigRoutes(db));
+    if (engine) {
+      app.route('/api/db', dbRoutes(engine));
+    } else {
+      app.all('/api/db/*', (c) => jsonError(c, 503, 'the data API is not available'));
+    }
+    if (config.auth === 'basic') {
+      const kratos = kratosRoutes(db, config);
+      app.route('/api/kratos', kratos);
+      app.route('/api/.ory', kratos);
+    }
+  }
+
+  app.all('/api/*', (c) => jsonError(c, 404, 'not found'));
+  app.all('/api', (c) => jsonError(c, 404, 'not found'));
+
+  app.get('/config.json', (c) =>
+    c.json(runtimeConfig(config), 200, { 'Cache-Control': 'no-cache' }),
+  );
+
+  const statics = serveConsole(config.staticDir);
+  app.all('*', async (c) => (await statics(c)) ?? c.text('Method Not Allowed', 405));
+
+  app.onError((error, c) => {
+    report(error);
+    if (c.req.path.startsWith('/api/')) return jsonError(c, 500, 'internal error');
+    return c.text('Internal Server Error', 500);
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/types';
+import type { AppEnv } from '../http/env';
+import { defaultCallerId, loadCaller } from './accounts';
+import { findAccessToken } from './access-tokens';
+import { SESSION_COOKIE, findSession } from './sessions';
+
+/** The credential an Authorization header carries: a bearer token or Basic `token:<token>`. */
+export function tokenFromAuthorization(header: string | undefined): string | undefined | null {
+  if (!header) return undefined;
+  const [scheme, value = ''] = header.trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() === 'bearer') return value || null;
+  if (scheme?.toLowerCase() === 'basic') {
+    let decoded: string;
+    try {
+      decoded = Buffer.from(value, 'base64').toString('utf8');
+    } catch {
+      return null;
+    }
+    const colon = decoded.indexOf(':');
+    if (colon < 0 || decoded.slice(0, colon) !== 'token') return null;
+    return decoded.slice(colon + 1) || null;
+  }
+  return null;
+}
+
+/**
+ * Resolve the caller of a request (never rejects it: routes decide what they need). Order: an
+ * Authorization header (agents, scripts; api.md §2), the session cookie, then the configured user
+ * in `VIGIL_AUTH=none`.
+ */
+export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('caller', undefined);
+    c.set('authFailure', 'Not logged in');
+    const token = tokenFromAuthorization(c.req.header('authorization'));
+    if (token === null) {
+      c.set('authFailure', 'Authorization Error');
+    } else if (token !== undefined) {
+      const found = await findAccessToken(db, token);
+      if (found === 'expired') c.set('authFailure', 'access token has expired');
+      else if (found === undefined) c.set('authFailure', 'Authorization Error');
+      else {
+        const caller = await loadCaller(db, found, 'token');
+        if (caller) c.set('caller', caller);
+        else c.set('authFailure', 'Authorization Error');
+      }
+    } else if (config.auth === 'none') {
+      const id = await defaultCallerId(db);
+      const caller = id ? await loadCaller(db, id, 'none') : undefined;
+      c.set('caller', caller);
+    } else {
+      const cookie = getCookie(c, SESSION_COOKIE);
+      if (cookie) {
+        const session = await findSession(db, cookie);
+        if (session === 'expired') c.set('authFailure', 'Session Expired');
+        else if (session) {
+          const caller = await loadCaller(db, session.identity_id, 'session', session.id);
+          if (caller) c.set('caller', caller);
+        }
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/types';
+import { randomToken, sha256Hex } from './crypto';
+
+/** Name of the HttpOnly session cookie set by the login flow. */
+export const SESSION_COOKIE = 'vigil_session';
+
+export interface NewSession {
+  /** The cookie value (only its hash is stored). */
+  token: string;
+  /** The one-time logout token of this session (api.md §13 logout flow). */
+  logoutToken: string;
+  id: string;
+  expiresAt: Date;
+  authenticatedAt: Date;
+}
+
+export interface SessionRow {
+  id: string;
+  identity_id: string;
+  authenticated_at: Date;
+  expires_at: Date;
+  issued_at: Date;
+}
+
+export async function createSession(
+  db: Queryable,
+  identityId: string,
+  ttlMs: number,
+): Promise<NewSession> {
+  const token = randomToken();
+  const logoutToken = randomToken();
+  const id = sha256Hex(token);
+  const result = await db.query<{ expires_at: Date; authenticated_at: Date }>(
+    `INSERT INTO vigil_sessions (id, identity_id, logout_token_hash, expires_at)
+     VALUES ($1, $2, $3, now() + ($4::bigint * interval '1 millisecond'))
+     RETURNING expires_at, authenticated_at`,
+    [id, identityId, sha256Hex(logoutToken), ttlMs],
+  );
+  await db.query('UPDATE people SET last_login = now() WHERE id = $1', [identityId]);
+  const row = result.rows[0];
+  if (!row) throw new Error('session insert returned no row');
+  return {
+    token,
+    logoutToken,
+    id,
+    expiresAt: new Date(row.expires_at),
+    authenticatedAt: new Date(row.authenticated_at),
+  };
+}
+
+/** Find the session of a cookie value: the row, `'expired'`, or undefined when unknown. */
+export async function findSession(
+  db: Queryable,
+  token: string,
+): Promise<SessionRow | 'expired' | undefined> {
+  const result = await db.query<SessionRow & { live: boolean }>(
+    `SELECT id, identity_id, authenticated_at, expires_at, created_at AS issued_at, expires_at > now() AS live
+     FROM vigil_sessions WHERE id = $1`,
+    [sha256Hex(token)],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  if (!row.live) {
+    await db.query('DELETE FROM vigil_sessions WHERE id = $1', [row.id]);
+    return 'expired';
+  }
+  return row;
+}
+
+/** A new logout token for a live session (each logout/browser call issues a fresh one). */
+export async function rotateLogoutToken(db: Queryable, sessionId: string): Promise<string> {
+  const logoutToken = randomToken();
+  await db.query('UPDATE vigil_sessions SET logout_token_hash = $2 WHERE id = $1', [
+    sessionId,
+    sha256Hex(logoutToken),
+  ]);
+  return logoutToken;
+}
+
+/** End the session a logout token belongs to; false when the token is unknown. */
+export async function deleteSessionByLogoutToken(
+  db: Queryable,
+  logoutToken: string,
+): Promise<boolean> {
+  const result = await db.query('DELETE FROM vigil_sessions WHERE logout_token_hash = $1', [
+    sha256Hex(logoutToken),
+  ]);
+  return result.affectedRows > 0;
+}
+
+/** Housekeeping: drop expired sessions and flows. */
+export async function purgeExpired(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM vigil_sessions WHERE expires_at < now()');
+  await db.query(`DELETE FROM vigil_flows WHERE expires_at < now() - interval '1 hour'`);
+}

@@ -1,0 +1,111 @@
+/**
+ * Server configuration from the environment. Every value is validated once at start-up; a bad
+ * value throws a {@link ConfigError} whose message is a single line that main prints verbatim.
+ */
+
+export type AuthMode = 'basic' | 'none';
+export type SeedMode = 'demo' | 'none' | 'large';
+
+export interface ServerConfig {
+  port: number;
+  /** PGlite data directory (ignored when `databaseUrl` is set). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  auth: AuthMode;
+  healthOnly: boolean;
+  seed: SeedMode;
+  staticDir: string;
+  corsOrigins: string[];
+  /** A JSON file or inline JSON object of server-local properties (api.md §9.1). */
+  properties: string | undefined;
+  docsUrl: string;
+  /** Lifetime of a login session. */
+  sessionTtlMs: number;
+}
+
+/** A configuration mistake: `message` is one line naming the variable and what is expected. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function nonEmpty(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
+  const value = nonEmpty(env, key);
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(
+    `${key} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`,
+  );
+}
+
+function port(env: Env): number {
+  const value = nonEmpty(env, 'PORT');
+  if (value === undefined) return 8080;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    throw new ConfigError(`PORT must be an integer from 1 to 65535 (got ${JSON.stringify(value)})`);
+  }
+  return Number(value);
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const value = nonEmpty(env, 'DATABASE_URL');
+  if (value === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    // Never echo the value: a connection string may carry a password.
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return value;
+}
+
+function corsOrigins(env: Env): string[] {
+  const value = nonEmpty(env, 'VIGIL_CORS_ORIGINS');
+  if (value === undefined) return [];
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError(
+        `VIGIL_CORS_ORIGINS entries must be origins like https://example.com (got ${JSON.stringify(origin)})`,
+      );
+    }
+    if (parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `VIGIL_CORS_ORIGINS entries must be bare origins without a path (got ${JSON.stringify(origin)})`,
+      );
+    }
+  }
+  return origins.map((origin) => origin.replace(/\/$/, ''));
+}
+
+/** Read and validate the configuration; throws {@link ConfigError} on the first bad value. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  return {
+    port: port(env),
+    dataDir: nonEmpty(env, 'VIGIL_DATA_DIR') ?? '.vigil/data',
+    databaseUrl: databaseUrl(env),
+    auth: oneOf(env, 'VIGIL_AUTH', ['basic', 'none'] as const, 'basic'),
+    healthOnly: oneOf(env, 'VIGIL_HEALTH_ONLY', ['true', 'false'] as const, 'false') === 'true',
+    seed: oneOf(env, 'VIGIL_SEED', ['demo', 'none', 'large'] as const, 'demo'),
+    staticDir: nonEmpty(env, 'VIGIL_STATIC_DIR') ?? 'dist/console',
+    corsOrigins: corsOrigins(env),
+    properties: nonEmpty(env, 'VIGIL_PROPERTIES'),
+    docsUrl: nonEmpty(env, 'VIGIL_DOCS_URL') ?? 'https://docs.flanksource.com',
+    sessionTtlMs: 24 * 60 * 60 * 1000,
+  };
+}
+
+/** A configuration for tests: defaults with overrides, without touching process.env. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({}), seed: 'none', ...overrides };
+}

@@ -1,0 +1,135 @@
+/**
+ * Entry point: config → database → migrations → seed → engine → HTTP. Prints one-line errors
+ * (no stack trace) for configuration mistakes and shuts down gracefully on SIGINT/SIGTERM.
+ */
+import { mkdirSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { purgeExpired } from './auth/sessions';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { migrate } from './db/migrate';
+import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
+import type { Db } from './db/types';
+import type { DbEngine } from './routes/db';
+import { DEMO_ACCOUNTS } from './seed/demo';
+import { seed } from './seed/index';
+import { VERSION } from './version';
+
+interface EngineModule {
+  createEngine(options: { db: Db }): Promise<DbEngine>;
+}
+
+function isEngineModule(value: unknown): value is EngineModule {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'createEngine' in value &&
+    typeof value.createEngine === 'function'
+  );
+}
+
+/**
+ * The PostgREST engine (server/src/postgrest/engine.ts) is loaded by URL so the server still
+ * starts, with /api/db answering 503, in a checkout where that module is absent.
+ */
+async function loadEngine(db: Db): Promise<DbEngine | undefined> {
+  const url = new URL('./postgrest/engine.ts', import.meta.url).href;
+  let module: unknown;
+  try {
+    module = await import(url);
+  } catch (error: unknown) {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+    if (code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+  return isEngineModule(module) ? module.createEngine({ db }) : undefined;
+}
+
+async function openDatabase(config: ServerConfig): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return openPglite(config.dataDir);
+}
+
+function printAccounts(): void {
+  const rows = DEMO_ACCOUNTS.map((account) => [
+    account.role,
+    account.username,
+    account.email,
+    account.password,
+  ]);
+  const header = ['role', 'username', 'email', 'password'];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]): string =>
+    cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  console.log('Demo accounts (sign in with the username or the e-mail):');
+  console.log(`  ${line(header)}`);
+  for (const row of rows) console.log(`  ${line(row)}`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  await migrate(db);
+  const seeded = await seed(db, config.seed);
+  const engine = await loadEngine(db);
+  const app = createApp({ db, config, engine });
+
+  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+    const elapsed = Math.round(performance.now() - started);
+    console.log(
+      `Vigil ${VERSION} listening on http://localhost:${config.port} (started in ${elapsed} ms)`,
+    );
+    console.log(
+      `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
+        `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
+        `${engine ? '' : '; /api/db unavailable (no engine)'}`,
+    );
+    if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
+  });
+
+  const purge = setInterval(
+    () => {
+      purgeExpired(db).catch((error: unknown) => console.error('session purge failed:', error));
+    },
+    60 * 60 * 1000,
+  );
+  purge.unref();
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down…`);
+    clearInterval(purge);
+    // Stop accepting; in-flight requests finish, idle keep-alive sockets are closed now.
+    server.close(() => {
+      db.close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error('closing the database failed:', error);
+          process.exit(1);
+        });
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => {
+      console.error('shutdown timed out after 10 s');
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`vigil: ${error.message}`);
+  } else {
+    console.error('vigil: start-up failed:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,303 @@
+/**
+ * The health-check service endpoints the console uses (api.md §3.1–§3.4). The summary reads the
+ * check_summary view; the graph buckets check_statuses in SQL.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import type {
+  CanarySummaryResponse,
+  CheckGraphPoint,
+  CheckGraphResponse,
+  CheckLatency,
+  CheckSummary,
+} from '../../../src/api/types';
+import { RUN_CHECK_ROLES } from '../../../src/rbac/roles';
+import type { Db } from '../db/types';
+import type { AppEnv } from '../http/env';
+import { jsonError } from '../http/errors';
+import { requireAnyRole } from '../http/rbac';
+import { isUuid } from '../http/validate';
+import { VERSION } from '../version';
+
+const RUNNER_NAME = 'local';
+
+interface SummaryRow {
+  id: string;
+  canary_id: string;
+  uptime: { passed: number; failed: number; last_pass: string | null; last_fail: string | null };
+  latency: { p99: number | null; p97: number | null; p95: number | null; avg: number | null };
+  last_transition_time: Date | null;
+  type: string | null;
+  icon: string | null;
+  name: string;
+  status: string | null;
+  description: string | null;
+  namespace: string | null;
+  canary_namespace: string | null;
+  canary_name: string | null;
+  labels: Record<string, string> | null;
+  severity: string | null;
+  owner: string | null;
+  last_runtime: Date | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  deleted_at: Date | null;
+  silenced_at: Date | null;
+  agent_id: string | null;
+  next_runtime: Date | null;
+  endpoint: string | null;
+}
+
+function iso(value: Date | string | null | undefined): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** Copy the entries whose value is present: optional fields are omitted when empty (api.md §3.1). */
+function present<T extends object>(entries: { [K in keyof T]?: T[K] | null | '' }): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(entries) as (keyof T)[]) {
+    const value = entries[key];
+    if (value !== undefined && value !== null && value !== '') out[key] = value as T[keyof T];
+  }
+  return out;
+}
+
+function positive(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && value > 0 ? Math.round(value) : undefined;
+}
+
+function latencyOf(
+  values: { p99?: number | null; p97?: number | null; p95?: number | null },
+  rolling: number,
+): CheckLatency {
+  return {
+    ...present<CheckLatency>({
+      p99: positive(values.p99),
+      p97: positive(values.p97),
+      p95: positive(values.p95),
+    }),
+    rolling1h: rolling,
+  };
+}
+
+function toSummary(row: SummaryRow): CheckSummary {
+  return {
+    id: row.id,
+    canary_id: row.canary_id,
+    ...present<CheckSummary>({
+      canary_name: row.canary_name,
+      canary_namespace: row.canary_namespace,
+    }),
+    name: row.name,
+    namespace: row.namespace ?? '',
+    ...present<CheckSummary>({
+      type: row.type,
+      icon: row.icon,
+      description: row.description,
+      owner: row.owner,
+      severity: row.severity,
+      status: row.status,
+    }),
+    labels: row.labels,
+    uptime: {
+      passed: Number(row.uptime.passed),
+      failed: Number(row.uptime.failed),
+      ...present({ last_pass: iso(row.uptime.last_pass), last_fail: iso(row.uptime.last_fail) }),
+    },
+    latency: latencyOf(row.latency, positive(row.latency.avg) ?? 0),
+    ...present<CheckSummary>({
+      last_runtime: iso(row.last_runtime),
+      last_transition_time: iso(row.last_transition_time),
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+      deleted_at: iso(row.deleted_at),
+      silenced_at: iso(row.silenced_at),
+      agent_id: row.agent_id,
+      endpoint: row.endpoint,
+      next_runtime: iso(row.next_runtime),
+    }),
+  };
+}
+
+const SUMMARY_SQL = `SELECT id, canary_id, uptime, latency, last_transition_time, type, icon, name, status,
+  description, namespace, canary_namespace, canary_name, labels, severity, owner, last_runtime,
+  created_at, updated_at, deleted_at, silenced_at, agent_id, next_runtime, endpoint
+FROM check_summary WHERE deleted_at IS NULL ORDER BY canary_namespace, canary_name, name, id`;
+
+/** Read the health summary (shared by GET and the POST form). */
+export async function readSummary(db: Db): Promise<CanarySummaryResponse> {
+  const started = performance.now();
+  const rows = await db.query<SummaryRow>(SUMMARY_SQL);
+  const checks = rows.rows.map(toSummary);
+  return {
+    duration: Math.round(performance.now() - started),
+    runnerName: RUNNER_NAME,
+    ...(checks.length > 0 ? { checks_summary: checks } : {}),
+  };
+}
+
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+  y: 365 * 86_400_000,
+};
+
+/** A Go-style duration with the extra units d, w, y (api.md §0.5), in ms; undefined if invalid. */
+export function parseDuration(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '0') return 0;
+  const pattern = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h|d|w|y)/gy;
+  let total = 0;
+  let consumed = 0;
+  for (const match of trimmed.matchAll(pattern)) {
+    total += Number(match[1]) * (DURATION_UNITS[match[2] ?? ''] ?? Number.NaN);
+    consumed += match[0].length;
+  }
+  return consumed === trimmed.length && consumed > 0 && Number.isFinite(total) ? total : undefined;
+}
+
+/** A graph bound: a duration back from now, `now`, or an RFC 3339 timestamp. */
+export function parseTimeBound(text: string, now: number): number | undefined {
+  if (text === 'now') return now;
+  const duration = parseDuration(text);
+  if (duration !== undefined) return now - duration;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
+  const parsed = Date.parse(text);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+/** Bucket size of the graph (api.md §3.2), in seconds. */
+export function bucketSeconds(rangeMs: number): number {
+  const hour = 3_600_000;
+  if (rangeMs <= 2 * hour) return 60;
+  if (rangeMs <= 24 * hour) return 15 * 60;
+  if (rangeMs <= 7 * 24 * hour) return 60 * 60;
+  return 4 * 60 * 60;
+}
+
+interface GraphRow {
+  points: { time: string; ok: boolean; duration: number; passed: number; failed: number }[] | null;
+  p99: number | null;
+  p97: number | null;
+  p95: number | null;
+  passed: string | number | null;
+  failed: string | number | null;
+}
+
+// Percentiles over the bucket means of the last 100 points (api.md §3.2).
+const GRAPH_SQL = `WITH buckets AS (
+  SELECT to_timestamp(floor(extract(epoch FROM s.time) / $4::integer) * $4::integer) AS bucket,
+    bool_and(s.status IS TRUE) AS ok,
+    avg(coalesce(s.duration, 0)) AS duration,
+    count(*) FILTER (WHERE s.status) AS passed,
+    count(*) FILTER (WHERE s.status IS NOT TRUE) AS failed
+  FROM check_statuses s
+  WHERE s.check_id = $1 AND s.time >= $2 AND s.time <= $3
+  GROUP BY 1
+), recent AS (
+  SELECT duration FROM buckets ORDER BY bucket DESC LIMIT 100
+)
+SELECT
+  (SELECT json_agg(json_build_object('time', b.bucket, 'ok', b.ok, 'duration', round(b.duration),
+     'passed', b.passed, 'failed', b.failed) ORDER BY b.bucket) FROM buckets b) AS points,
+  (SELECT round(percentile_cont(0.99) WITHIN GROUP (ORDER BY duration)) FROM recent) AS p99,
+  (SELECT round(percentile_cont(0.97) WITHIN GROUP (ORDER BY duration)) FROM recent) AS p97,
+  (SELECT round(percentile_cont(0.95) WITHIN GROUP (ORDER BY duration)) FROM recent) AS p95,
+  (SELECT sum(passed) FROM buckets) AS passed,
+  (SELECT sum(failed) FROM buckets) AS failed`;
+
+/** Routes under `/api/canary`; `guard` is the read requirement (none in health-only mode). */
+export function canaryRoutes(
+  db: Db,
+  guard: MiddlewareHandler<AppEnv>,
+  healthOnly: boolean,
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/about', guard, (c) =>
+    c.json({ Timestamp: new Date().toISOString(), Version: VERSION }),
+  );
+
+  app.get('/api/summary', guard, async (c) => c.json(await readSummary(db)));
+
+  app.post('/api/summary', guard, async (c) => {
+    const text = await c.req.text();
+    if (text.trim() !== '') {
+      try {
+        JSON.parse(text);
+      } catch {
+        return jsonError(c, 400, 'invalid request body: not JSON');
+      }
+    }
+    // The body's filters (labels, sortBy, deleteFrom) are not applied yet: the console never
+    // sends them and filters client-side (rbac-and-flags.md §5).
+    return c.json(await readSummary(db));
+  });
+
+  app.get('/api/graph', guard, async (c) => {
+    const started = performance.now();
+    const check = c.req.query('check') ?? '';
+    if (!isUuid(check)) return jsonError(c, 400, 'check is invalid: expected a check id');
+    const now = Date.now();
+    const startText = c.req.query('start') ?? c.req.query('since') ?? '1h';
+    const endText = c.req.query('end') ?? c.req.query('until') ?? '0s';
+    const start = parseTimeBound(startText, now);
+    if (start === undefined) return jsonError(c, 400, `start is invalid: ${startText}`);
+    const end = parseTimeBound(endText, now);
+    if (end === undefined) return jsonError(c, 400, `end is invalid: ${endText}`);
+    if (end <= start) return jsonError(c, 400, 'end time must be after start time');
+    const exists = await db.query('SELECT 1 FROM checks WHERE id = $1', [check]);
+    if (exists.rows.length === 0) return jsonError(c, 404, `check (${check}) was not found`);
+
+    const result = await db.query<GraphRow>(GRAPH_SQL, [
+      check,
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+      bucketSeconds(end - start),
+    ]);
+    const row = result.rows[0];
+    const points: CheckGraphPoint[] | null =
+      row?.points?.map((point) => ({
+        time: iso(point.time) ?? point.time,
+        ...(point.ok ? { status: true } : {}),
+        duration: Number(point.duration),
+        ...(Number(point.passed) > 0 ? { passed: Number(point.passed) } : {}),
+        ...(Number(point.failed) > 0 ? { failed: Number(point.failed) } : {}),
+      })) ?? null;
+    const body: CheckGraphResponse = {
+      duration: Math.round(performance.now() - started),
+      runnerName: RUNNER_NAME,
+      status: points,
+      latency: present<CheckLatency>({
+        p99: positive(row?.p99 === null ? null : Number(row?.p99)),
+        p97: positive(row?.p97 === null ? null : Number(row?.p97)),
+        p95: positive(row?.p95 === null ? null : Number(row?.p95)),
+      }),
+      uptime: { passed: Number(row?.passed ?? 0), failed: Number(row?.failed ?? 0) },
+    };
+    return c.json(body);
+  });
+
+  if (!healthOnly) {
+    app.post('/run/check/:id', requireAnyRole(RUN_CHECK_ROLES, 'canaries', 'run'), async (c) => {
+      const id = c.req.param('id');
+      const found = isUuid(id)
+        ? await db.query('SELECT 1 FROM checks WHERE id = $1 AND deleted_at IS NULL', [id])
+        : { rows: [] };
+      if (found.rows.length === 0) return jsonError(c, 404, `check (${id}) was not found`);
+      // No runner yet (a later issue): the run produced no result, which api.md §3.3 answers with
+      // 200 and an empty body; nothing is recorded.
+      return c.body(null, 200);
+    });
+  }
+
+  return app;
+}

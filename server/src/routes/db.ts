@@ -1,0 +1,131 @@
+import { Hono, type Context } from 'hono';
+import { can } from '../../../src/rbac/roles';
+import { relationPolicy } from '../../../src/rbac/relations';
+import type { Caller } from '../auth/accounts';
+import type { Authorize, DbMethod, DbRequest, DbResponse } from '../postgrest/types';
+import type { AppEnv } from '../http/env';
+import { callerOf, requireCaller } from '../http/rbac';
+
+/** The part of the PostgREST engine the HTTP layer uses (server/src/postgrest/engine.ts). */
+export interface DbEngine {
+  handle(req: DbRequest, authorize: Authorize): Promise<DbResponse>;
+}
+
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+
+function postgrestError(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+): DbResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+    body: JSON.stringify({ code, message, details: null, hint: null }),
+  };
+}
+
+function denied(caller: Caller, resource: string, action: string): DbResponse {
+  return {
+    status: 403,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'x-rbac-subject': caller.id,
+      'x-rbac-object': resource,
+      'x-rbac-action': action,
+    },
+    body: 'unauthorized. Access Denied',
+  };
+}
+
+/**
+ * The RBAC decision for a `/db` request (rbac-and-flags.md §3.4): relations outside the map do not
+ * exist (404; an embed of one cannot be resolved, 400); writes to read-only relations or with a
+ * method the relation does not take are 405; otherwise the role table decides (403). Every
+ * embedded relation needs read too.
+ */
+export function authorizeFor(caller: Caller): Authorize {
+  return (accesses) => {
+    for (const access of accesses) {
+      const policy = relationPolicy(access.relation);
+      if (!policy) {
+        return access.root
+          ? postgrestError(404, '42P01', `relation "public.${access.relation}" does not exist`)
+          : postgrestError(
+              400,
+              'PGRST200',
+              `Could not find a relationship for '${access.relation}' in the schema cache`,
+            );
+      }
+      if (access.action === 'write') {
+        const method = access.method;
+        if (method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') {
+          return postgrestError(405, 'PGRST105', `method ${method} is not a write`);
+        }
+        if (!policy.writable.includes(method)) {
+          return postgrestError(
+            405,
+            'PGRST105',
+            `${method} is not allowed on "${access.relation}"`,
+            {
+              allow: ['GET', 'HEAD', ...policy.writable].join(', '),
+            },
+          );
+        }
+        const resource = policy.writeResource ?? policy.resource;
+        if (!can(caller.roles, resource, 'write')) return denied(caller, resource, 'write');
+      } else if (!can(caller.roles, policy.resource, 'read')) {
+        return denied(caller, policy.resource, 'read');
+      }
+    }
+    return undefined;
+  };
+}
+
+function toRequest(c: Context<AppEnv>, method: DbMethod, body: string | undefined): DbRequest {
+  const url = c.req.url;
+  const question = url.indexOf('?');
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return {
+    method,
+    path: c.req.path.replace(/^\/api\/db\/?/, ''),
+    rawQuery: question >= 0 ? url.slice(question + 1) : '',
+    headers,
+    body,
+  };
+}
+
+/** `/api/db/*` → the PostgREST-compatible engine, behind a session and the relation map. */
+export function dbRoutes(engine: DbEngine): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.all('/*', requireCaller(), async (c) => {
+    const method = c.req.method.toUpperCase();
+    if (!METHODS.has(method)) {
+      return c.json(
+        {
+          code: 'PGRST105',
+          message: `method ${method} is not supported`,
+          details: null,
+          hint: null,
+        },
+        405,
+        {
+          Allow: 'GET, HEAD, POST, PATCH, DELETE',
+        },
+      );
+    }
+    const text = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
+    const request = toRequest(c, method as DbMethod, text === '' ? undefined : text);
+    const response = await engine.handle(request, authorizeFor(callerOf(c)));
+    const empty = method === 'HEAD' || [204, 205, 304].includes(response.status);
+    return new Response(empty ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  });
+  return app;
+}
