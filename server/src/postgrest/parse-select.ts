@@ -1,0 +1,98 @@
+/**
+ * The `select` parameter: columns, `*`, aliases, casts, JSON paths and embedded relations with
+ * hints (`name!fk_name!inner(...)`), nested to any depth.
+ */
+import type { EmbedItem, SelectItem } from './ast';
+import { parseError } from './errors';
+import { Cursor, readIdentifier, readJsonPath } from './parse-field';
+
+/** Cast targets are PostgreSQL type names written plainly; nothing else reaches the SQL text. */
+const CAST_TYPE = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*(\[\])?$/;
+
+/** Nesting limit: deeper selects are certainly not a console request and would only cost. */
+const MAX_DEPTH = 16;
+
+function fail(cursor: Cursor, message: string): never {
+  throw parseError(
+    `failed to parse select parameter (${cursor.text.slice(0, 200)})`,
+    `${message} at position ${cursor.pos}`,
+  );
+}
+
+function readCast(cursor: Cursor): string {
+  const start = cursor.pos;
+  while (!cursor.eof && /[A-Za-z0-9_ []/.test(cursor.peek())) {
+    if (cursor.peek() === '[') {
+      if (!cursor.eat('[]')) fail(cursor, 'bad cast type');
+      break;
+    }
+    cursor.pos += 1;
+  }
+  const type = cursor.text.slice(start, cursor.pos).trim();
+  if (type.length > 64 || !CAST_TYPE.test(type)) fail(cursor, 'bad cast type');
+  return type;
+}
+
+function readItem(cursor: Cursor, depth: number): SelectItem {
+  cursor.skipSpaces();
+  if (cursor.eat('*')) return { kind: 'star' };
+  if (cursor.startsWith('...')) fail(cursor, 'spread embeds are not supported');
+  let name = readIdentifier(cursor, 'select');
+  if (name === undefined) fail(cursor, 'expected a column or relation name');
+  let alias: string | undefined;
+  if (cursor.peek() === ':' && cursor.peek(1) !== ':') {
+    cursor.pos += 1;
+    alias = name;
+    cursor.skipSpaces();
+    name = readIdentifier(cursor, 'select');
+    if (name === undefined) fail(cursor, 'expected a column or relation name after the alias');
+  }
+  let hint: string | undefined;
+  let inner = false;
+  let hasHints = false;
+  while (cursor.eat('!')) {
+    hasHints = true;
+    const value = readIdentifier(cursor, 'embed hint');
+    if (value === undefined) fail(cursor, 'expected a hint after "!"');
+    if (value === 'inner') inner = true;
+    else if (value === 'left') inner = false;
+    else if (hint === undefined) hint = value;
+    else fail(cursor, 'more than one relationship hint');
+  }
+  cursor.skipSpaces();
+  if (cursor.peek() === '(') {
+    if (depth >= MAX_DEPTH) fail(cursor, 'embedding nested too deeply');
+    cursor.pos += 1;
+    const select = readList(cursor, depth + 1, ')');
+    if (!cursor.eat(')')) fail(cursor, 'expected ")"');
+    const embed: EmbedItem = { kind: 'embed', name, alias, hint, inner, select };
+    return embed;
+  }
+  if (hasHints) fail(cursor, 'a hint needs an embedded resource "(...)"');
+  const json = readJsonPath(cursor, 'strict');
+  let cast: string | undefined;
+  if (cursor.eat('::')) cast = readCast(cursor);
+  return { kind: 'column', field: { name, json }, alias, cast };
+}
+
+function readList(cursor: Cursor, depth: number, close: string | undefined): SelectItem[] {
+  const items: SelectItem[] = [];
+  cursor.skipSpaces();
+  if (close !== undefined && cursor.peek() === close) return items;
+  for (;;) {
+    items.push(readItem(cursor, depth));
+    cursor.skipSpaces();
+    if (cursor.eat(',')) continue;
+    if (cursor.eof || (close !== undefined && cursor.peek() === close)) return items;
+    fail(cursor, `unexpected "${cursor.peek()}"`);
+  }
+}
+
+/** Parse one `select` value. An empty value means `*`. */
+export function parseSelect(text: string): SelectItem[] {
+  if (text.trim() === '') return [{ kind: 'star' }];
+  const cursor = new Cursor(text);
+  const items = readList(cursor, 0, undefined);
+  if (!cursor.eof) fail(cursor, `unexpected "${cursor.peek()}"`);
+  return items;
+}

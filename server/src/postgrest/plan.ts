@@ -1,0 +1,368 @@
+/**
+ * Resolution of a parsed request against the schema cache: every relation, column and
+ * relationship is looked up here, so unknown identifiers are rejected before any SQL exists.
+ */
+import type {
+  EmbedItem,
+  Expr,
+  Field,
+  FilterValue,
+  JsonStep,
+  Operator,
+  OrderTerm,
+  SelectItem,
+} from './ast';
+import { PgrstError, parseError, unknownColumn } from './errors';
+import { parseFilterName, parseFilterValue, parseLogicTree } from './parse-filter';
+import { parseOrder } from './parse-order';
+import { parseSelect } from './parse-select';
+import { parseCount } from './query-string';
+import type { QueryParam } from './filter-extension';
+import type { Column, Relation, Relationship } from './schema-cache';
+
+/** A column reference checked against its relation. */
+export interface ResolvedField {
+  column: Column;
+  json: readonly JsonStep[];
+}
+
+export interface ResolvedCondition {
+  kind: 'cond';
+  field: ResolvedField;
+  negate: boolean;
+  op: Operator;
+  value: FilterValue;
+}
+
+export interface ResolvedTree {
+  kind: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: readonly ResolvedExpr[];
+}
+
+export type ResolvedExpr = ResolvedCondition | ResolvedTree;
+
+export interface ResolvedOrder {
+  field: ResolvedField;
+  direction: 'asc' | 'desc' | undefined;
+  nulls: 'first' | 'last' | undefined;
+}
+
+export type Projection =
+  | { kind: 'column'; key: string; field: ResolvedField; cast: string | undefined }
+  | { kind: 'embed'; key: string; node: PlanNode };
+
+/** One relation of the select tree: the root or an embed. */
+export interface PlanNode {
+  relation: Relation;
+  /** The SQL alias (`t0`, `t1`…), unique in the statement. */
+  alias: string;
+  /** How the node joins its parent; undefined for the root. */
+  relationship: Relationship | undefined;
+  /** The name written in the select (relation or FK column). */
+  name: string;
+  inner: boolean;
+  projections: Projection[];
+  filters: ResolvedExpr[];
+  order: ResolvedOrder[];
+  limit: number | undefined;
+  offset: number | undefined;
+}
+
+/** Parameters addressed to one embed (`<path>.col=…`, `<path>.order=…`…). */
+interface EmbedParams {
+  path: readonly string[];
+  filters: Expr[];
+  order: OrderTerm[] | undefined;
+  limit: number | undefined;
+  offset: number | undefined;
+}
+
+/** The query parameters of a request, classified but not yet resolved. */
+export interface ParsedQuery {
+  select: SelectItem[];
+  order: OrderTerm[] | undefined;
+  limit: number | undefined;
+  offset: number | undefined;
+  filters: Expr[];
+  embedParams: Map<string, EmbedParams>;
+  /** RPC arguments taken from the query (GET), first value of each name. */
+  args: Map<string, string>;
+}
+
+const EMBED_KEYWORDS = new Set(['order', 'limit', 'offset', 'or', 'and']);
+const IGNORED = new Set(['columns', 'on_conflict']);
+
+function embedEntry(map: Map<string, EmbedParams>, path: readonly string[]): EmbedParams {
+  const key = path.join('\u0000');
+  let entry = map.get(key);
+  if (entry === undefined) {
+    entry = { path, filters: [], order: undefined, limit: undefined, offset: undefined };
+    map.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * Classify decoded parameters. `argNames` are the RPC function's argument names (GET): such
+ * parameters become arguments, not filters.
+ */
+export function classifyParams(
+  params: readonly QueryParam[],
+  argNames: ReadonlySet<string> = new Set(),
+): ParsedQuery {
+  const parsed: ParsedQuery = {
+    select: [],
+    order: undefined,
+    limit: undefined,
+    offset: undefined,
+    filters: [],
+    embedParams: new Map(),
+    args: new Map(),
+  };
+  let sawSelect = false;
+  for (const [name, value] of params) {
+    if (argNames.has(name)) {
+      if (!parsed.args.has(name)) parsed.args.set(name, value);
+      continue;
+    }
+    switch (name) {
+      case 'select':
+        sawSelect = true;
+        // Repeated selects are merged (decision 12); duplicates collapse in the plan.
+        parsed.select.push(...parseSelect(value));
+        continue;
+      case 'order':
+        // The first root `order` wins (PostgREST's rule).
+        if (parsed.order === undefined) parsed.order = parseOrder(value);
+        continue;
+      case 'limit':
+        if (parsed.limit === undefined) parsed.limit = parseCount(name, value);
+        continue;
+      case 'offset':
+        if (parsed.offset === undefined) parsed.offset = parseCount(name, value);
+        continue;
+      case 'or':
+      case 'and':
+        parsed.filters.push(parseLogicTree(name, false, value));
+        continue;
+      case 'not.or':
+      case 'not.and':
+        parsed.filters.push(parseLogicTree(name === 'not.or' ? 'or' : 'and', true, value));
+        continue;
+      default:
+        break;
+    }
+    if (IGNORED.has(name)) continue;
+    if (!name.includes('->')) {
+      const segments = name.split('.');
+      const last = segments[segments.length - 1] ?? '';
+      if (segments.length > 1 && EMBED_KEYWORDS.has(last)) {
+        let negate = false;
+        let path = segments.slice(0, -1);
+        if ((last === 'or' || last === 'and') && path[path.length - 1] === 'not') {
+          negate = true;
+          path = path.slice(0, -1);
+        }
+        if (path.length === 0 || path.some((segment) => segment === '')) {
+          throw parseError(`bad parameter name "${name.slice(0, 100)}"`);
+        }
+        const entry = embedEntry(parsed.embedParams, path);
+        if (last === 'order') entry.order ??= parseOrder(value);
+        else if (last === 'limit') entry.limit ??= parseCount(name, value);
+        else if (last === 'offset') entry.offset ??= parseCount(name, value);
+        else entry.filters.push(parseLogicTree(last === 'or' ? 'or' : 'and', negate, value));
+        continue;
+      }
+    }
+    const { path, field } = parseFilterName(name);
+    const condition = parseFilterValue(field, value);
+    const expr: Expr = { kind: 'cond', ...condition };
+    if (path.length === 0) parsed.filters.push(expr);
+    else embedEntry(parsed.embedParams, path).filters.push(expr);
+  }
+  if (!sawSelect) parsed.select = [{ kind: 'star' }];
+  return parsed;
+}
+
+/** Look up a column of `relation` or fail with 42703. */
+export function resolveField(relation: Relation, field: Field): ResolvedField {
+  const column = relation.columnMap.get(field.name);
+  if (column === undefined) throw unknownColumn(relation.name, field.name);
+  return { column, json: field.json };
+}
+
+function resolveExpr(relation: Relation, expr: Expr): ResolvedExpr {
+  if (expr.kind === 'cond') {
+    return { ...expr, field: resolveField(relation, expr.field) };
+  }
+  return { ...expr, children: expr.children.map((child) => resolveExpr(relation, child)) };
+}
+
+function resolveOrder(relation: Relation, terms: readonly OrderTerm[]): ResolvedOrder[] {
+  return terms.map((term) => ({ ...term, field: resolveField(relation, term.field) }));
+}
+
+function describe(rel: Relationship, parent: Relation): Record<string, string> {
+  return {
+    cardinality: rel.cardinality === 'one' ? 'many-to-one' : 'one-to-many',
+    embedding: `${parent.name} with ${rel.target.name}`,
+    relationship: `${rel.constraint} using ${parent.name}(${rel.pairs
+      .map((pair) => pair[0])
+      .join(', ')}) and ${rel.target.name}(${rel.pairs.map((pair) => pair[1]).join(', ')})`,
+  };
+}
+
+/** Find the one relationship an embed refers to (PostgREST's rules, §5.2). */
+export function resolveRelationship(parent: Relation, item: EmbedItem): Relationship {
+  let candidates = parent.relationships.filter(
+    (rel) =>
+      rel.target.name === item.name ||
+      // By FK column name: many-to-one only, and the target is always a table.
+      (rel.cardinality === 'one' &&
+        rel.target.kind === 'table' &&
+        rel.pairs.length === 1 &&
+        rel.pairs[0]?.[0] === item.name),
+  );
+  const hint = item.hint;
+  if (hint !== undefined) {
+    candidates = candidates.filter(
+      (rel) =>
+        rel.constraint === hint ||
+        (rel.pairs.length === 1 && (rel.pairs[0]?.[0] === hint || rel.pairs[0]?.[1] === hint)),
+    );
+  }
+  const [first, second] = candidates;
+  if (first === undefined) {
+    throw new PgrstError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${item.name}' in the schema cache`,
+      hint === undefined
+        ? `Searched for a foreign key relationship between '${parent.name}' and '${item.name}'`
+        : `Searched for a foreign key relationship between '${parent.name}' and '${item.name}' using the hint '${hint}'`,
+      null,
+    );
+  }
+  if (second !== undefined) {
+    const unique = new Set(candidates.map((rel) => rel.constraint));
+    throw new PgrstError(
+      400,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent.name}' and '${item.name}'`,
+      JSON.stringify(candidates.map((rel) => describe(rel, parent))),
+      `Try changing '${item.name}' to one of the following: ${[...unique]
+        .map((name) => `'${item.name}!${name}'`)
+        .join(', ')}. Find the desired relationship in the 'details' key.`,
+    );
+  }
+  return first;
+}
+
+interface BuildContext {
+  nextAlias: number;
+  /** Every embedded relation, for the RBAC decision. */
+  embedded: Relation[];
+}
+
+function buildNode(
+  relation: Relation,
+  items: readonly SelectItem[],
+  context: BuildContext,
+  relationship: Relationship | undefined,
+  name: string,
+  inner: boolean,
+): PlanNode {
+  const node: PlanNode = {
+    relation,
+    alias: `t${context.nextAlias++}`,
+    relationship,
+    name,
+    inner,
+    projections: [],
+    filters: [],
+    order: [],
+    limit: undefined,
+    offset: undefined,
+  };
+  const byKey = new Map<string, number>();
+  const add = (projection: Projection): void => {
+    const index = byKey.get(projection.key);
+    if (index === undefined) {
+      byKey.set(projection.key, node.projections.length);
+      node.projections.push(projection);
+    } else if (projection.kind === 'embed' && node.projections[index]?.kind === 'column') {
+      // An alias equal to a column name: the embed wins (§5.2).
+      node.projections[index] = projection;
+    }
+  };
+  for (const item of items) {
+    if (item.kind === 'star') {
+      for (const column of relation.columns) {
+        add({ kind: 'column', key: column.name, field: { column, json: [] }, cast: undefined });
+      }
+    } else if (item.kind === 'column') {
+      const field = resolveField(relation, item.field);
+      const last = item.field.json[item.field.json.length - 1];
+      add({
+        kind: 'column',
+        key: item.alias ?? (last === undefined ? item.field.name : last.key),
+        field,
+        cast: item.cast,
+      });
+    } else {
+      const rel = resolveRelationship(relation, item);
+      context.embedded.push(rel.target);
+      const child = buildNode(rel.target, item.select, context, rel, item.name, item.inner);
+      add({ kind: 'embed', key: item.alias ?? item.name, node: child });
+    }
+  }
+  return node;
+}
+
+function findEmbed(root: PlanNode, path: readonly string[]): PlanNode {
+  let node = root;
+  for (const segment of path) {
+    const embeds = node.projections.filter(
+      (projection): projection is Extract<Projection, { kind: 'embed' }> =>
+        projection.kind === 'embed',
+    );
+    const next =
+      embeds.find((projection) => projection.key === segment) ??
+      embeds.find((projection) => projection.node.name === segment);
+    if (next === undefined) {
+      throw new PgrstError(
+        400,
+        'PGRST108',
+        `'${path.join('.')}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${segment}' is included in the 'select' query parameter.`,
+      );
+    }
+    node = next.node;
+  }
+  return node;
+}
+
+/** The resolved select tree of a request plus every relation it embeds. */
+export interface Plan {
+  root: PlanNode;
+  embedded: Relation[];
+}
+
+/** Resolve the select tree, filters, order and embedded parameters of `query` against `relation`. */
+export function planQuery(relation: Relation, query: ParsedQuery): Plan {
+  const context: BuildContext = { nextAlias: 0, embedded: [] };
+  const root = buildNode(relation, query.select, context, undefined, relation.name, false);
+  root.filters = query.filters.map((expr) => resolveExpr(relation, expr));
+  root.order = query.order === undefined ? [] : resolveOrder(relation, query.order);
+  for (const entry of query.embedParams.values()) {
+    const node = findEmbed(root, entry.path);
+    node.filters.push(...entry.filters.map((expr) => resolveExpr(node.relation, expr)));
+    if (entry.order !== undefined) node.order = resolveOrder(node.relation, entry.order);
+    if (entry.limit !== undefined) node.limit = entry.limit;
+    if (entry.offset !== undefined) node.offset = entry.offset;
+  }
+  return { root, embedded: context.embedded };
+}
