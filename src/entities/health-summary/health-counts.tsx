@@ -18,7 +18,9 @@ export function HealthCounts({ counts, layout = 'counts' }: HealthCountsProps) {
   const item = compact
     ? 'flex items-center gap-1'
     : 'flex min-w-24 flex-1 flex-col gap-1 rounded-md border border-solid border-border bg-surface-sunken p-3';
-  const value = compact ? 'font-semibold' : 'flex items-center gap-2 text-2xl font-semibold';
+  const value = compact
+    ? 'inline-flex items-center gap-1 font-semibold'
+    : 'flex items-center gap-2 text-2xl font-semibold';
   return (
     <ul
       part="counts"
