@@ -6,13 +6,18 @@
 import type { PlanNode, ResolvedExpr, ResolvedField, ResolvedOrder } from './plan';
 import { quoteIdent } from './schema-cache';
 
-/** Collects bind parameters; `add` returns the typed placeholder. */
+/**
+ * Collects bind parameters; `add` returns the typed placeholder. Every parameter is sent as text
+ * and then cast, so PostgreSQL's own type input validates it (a bad value is a 22P02 from the
+ * server, never a client-side serialisation error of the driver).
+ */
 export class SqlParams {
-  readonly values: unknown[] = [];
+  readonly values: string[] = [];
 
-  add(value: unknown, type: string): string {
-    this.values.push(value);
-    return `$${this.values.length}::${type}`;
+  add(value: string | number, type: string): string {
+    this.values.push(String(value));
+    const placeholder = `$${this.values.length}::text`;
+    return type === 'text' ? placeholder : `${placeholder}::${type}`;
   }
 }
 

@@ -53,10 +53,13 @@ export async function createHarness(db: Db, maxRows?: number): Promise<Harness> 
       { method, path, rawQuery, headers: options.headers ?? {}, body },
       options.authorize ?? allow,
     );
-    return {
-      ...response,
-      json: response.body === '' ? undefined : (JSON.parse(response.body) as unknown),
-    };
+    let json: unknown;
+    try {
+      json = response.body === '' ? undefined : (JSON.parse(response.body) as unknown);
+    } catch {
+      json = undefined; // a non-JSON body, e.g. an authorize denial in plain text
+    }
+    return { ...response, json };
   };
   const get: Harness['get'] = (target, headers) => call('GET', target, { headers: headers ?? {} });
   const rows: Harness['rows'] = async (target, headers) => {
