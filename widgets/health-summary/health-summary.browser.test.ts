@@ -298,6 +298,26 @@ describe('<vigil-health-summary>', () => {
     assertEqual(calls.join(','), 'false,true', 'provider calls (forceRefresh)');
   });
 
+  it('does not fetch before it is connected (no token sent to the default api-base)', async () => {
+    const calls: boolean[] = [];
+    const element = document.createElement(TAG);
+    Object.assign(element, {
+      tokenProvider: ({ forceRefresh }: { forceRefresh: boolean }) => {
+        calls.push(forceRefresh);
+        return 'good-token';
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assertEqual(calls.length, 0, 'no request while detached');
+    element.setAttribute('api-base', '/auth-test-3/api');
+    element.setAttribute('refresh', '0');
+    document.body.append(element);
+    const shown = await waitForCounts(element);
+    assertEqual(shown.total, 7, 'data once connected');
+    const requests = await getJson<Record<string, number>>('/__vigil-test/requests');
+    assertEqual(requests['/api/canary/api/summary'], undefined, 'nothing sent to /api');
+  });
+
   it('shows a sign-in message without credentials', async () => {
     const errors = recordEvents<{ code: string; status?: number }>('vigil-error');
     const element = mount({ 'api-base': '/auth-test-2/api', refresh: '0' });

@@ -139,6 +139,14 @@ export function defineWidget<S extends AttributeSpecs>(
 
   function WidgetRoot({ container, tokenProvider }: RootProps) {
     const host = hostOf(container);
+    // r2wc renders as soon as a property is set, even before the element is in the document. A
+    // host typically sets `tokenProvider` and then `api-base` before appending: rendering now would
+    // send that token to the default API base. Render only once connected.
+    return host.isConnected ? <ConnectedWidget host={host} tokenProvider={tokenProvider} /> : null;
+  }
+  WidgetRoot.displayName = `WidgetRoot(${tag})`;
+
+  function ConnectedWidget({ host, tokenProvider }: { host: HTMLElement } & RootProps) {
     const snapshot = useAttributeSnapshot(host, attributeNames);
     const { values, problems } = useMemo(() => {
       const raw = JSON.parse(snapshot) as (string | null)[];
@@ -211,7 +219,7 @@ export function defineWidget<S extends AttributeSpecs>(
       </WidgetRuntimeContext.Provider>
     );
   }
-  WidgetRoot.displayName = `WidgetRoot(${tag})`;
+  ConnectedWidget.displayName = `VigilWidget(${tag})`;
 
   const Base = r2wc(WidgetRoot, { shadow: 'open', props: { tokenProvider: 'method' } });
 
