@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/types';
+import { buildApp, openTestDb, type TestApp } from './fixtures/app';
+
+let db: Db;
+let t: TestApp;
+const dir = mkdtempSync(join(tmpdir(), 'vigil-static-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, '.secret'), 'nope');
+  db = await openTestDb();
+  t = buildApp(db, { staticDir: dir, auth: 'basic' });
+});
+afterAll(async () => {
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static console', () => {
+  it('serves index.html at / and as the SPA fallback, with no-cache', async () => {
+    for (const path of ['/', '/health', '/settings/users?tab=1', '/topology/123']) {
+      const response = await t.app.request(path, { headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them (brotli preferred, then gzip)', async () => {
+    const br = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+    const gz = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+    const etag = gz.headers.get('etag') ?? '';
+    const cached = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(cached.status).toBe(304);
+  });
+
+  it('does not fall back for missing files with an extension, dotfiles or traversal', async () => {
+    expect((await t.app.request('/assets/missing.js')).status).toBe(404);
+    expect((await t.app.request('/.secret')).status).toBe(404);
+    // Dot segments are resolved against the root (URL parsing, then path normalisation), so these
+    // land inside the build directory and get the SPA shell, never a file outside it.
+    for (const path of [
+      '/assets/..%2f..%2f..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%5c..%5cetc%5cpasswd',
+    ]) {
+      expect(await (await t.app.request(path)).text(), path).not.toContain('root:');
+    }
+  });
+
+  it('never serves the SPA for /api paths', async () => {
+    const response = await t.app.request('/api/unknown', { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'not found' });
+  });
+
+  it('sets the security headers on every response', async () => {
+    for (const path of ['/', '/assets/index-abc123.js', '/api/health', '/config.json']) {
+      const response = await t.app.request(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("img-src 'self' data:");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('serves config.json with no-cache', async () => {
+    const response = await t.app.request('/config.json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({
+      apiBase: '/api',
+      auth: 'basic',
+      healthOnly: false,
+      docsUrl: t.config.docsUrl,
+    });
+  });
+
+  it('answers a short page when the console is not built', async () => {
+    const bare = buildApp(db, { staticDir: join(dir, 'nowhere') });
+    const response = await bare.app.request('/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('npm run build');
+  });
+});
