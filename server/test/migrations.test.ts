@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
+import { openPostgres } from '../src/db/postgres';
+import { readSummary } from '../src/routes/canary';
+import { seedDemo } from '../src/seed/demo';
+import { postgresAvailable, startPostgres } from './helpers/postgres-server';
 import { openPglite } from '../src/db/pglite';
 import type { Db } from '../src/db/types';
 
@@ -143,24 +147,21 @@ describe('migrations on PGlite', () => {
   });
 });
 
-const helper = new URL('./helpers/postgres-server.ts', import.meta.url);
-const havePostgres = existsSync('/usr/local/bin/postgres') && existsSync(helper);
-
-describe.skipIf(!havePostgres)('migrations on PostgreSQL', () => {
-  it('apply once, then re-run as a no-op', async () => {
-    const module: unknown = await import(helper.href);
-    const start = (
-      module as { startPostgres?: () => Promise<{ url: string; stop: () => Promise<void> }> }
-    ).startPostgres;
-    if (!start)
-      throw new Error('server/test/helpers/postgres-server.ts exports no startPostgres()');
-    const server = await start();
-    const { openPostgres } = await import('../src/db/postgres');
-    const db = await openPostgres(server.url);
+describe.skipIf(!postgresAvailable)('migrations, seed and summary on PostgreSQL', () => {
+  it('apply once, re-run as a no-op, and serve the seeded summary', async () => {
+    const server = await startPostgres();
+    const db = await openPostgres(server.connectionString);
     try {
       const first = await migrate(db);
       expect(first.applied.length).toBeGreaterThan(4);
       expect((await migrate(db)).applied).toEqual([]);
+      await seedDemo(db);
+      const summary = await readSummary(db);
+      expect(summary.checks_summary?.length).toBeGreaterThanOrEqual(40);
+      const roles = await db.query<{ roles: string[] }>(
+        `SELECT roles FROM people_roles WHERE email = 'admin@vigil.local'`,
+      );
+      expect(roles.rows[0]?.roles).toEqual(['admin']);
     } finally {
       await db.close();
       await server.stop();
