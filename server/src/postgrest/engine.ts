@@ -314,7 +314,9 @@ class EngineImpl implements Engine {
       } else {
         const keys = Object.keys(patch);
         if (keys.length === 0) {
-          statement = `SELECT t0.* FROM ${relation.sqlName} AS t0 WHERE FALSE`;
+          // Nothing to set: no row changes. The filters stay in the text because their bind
+          // parameters are already numbered.
+          statement = `SELECT t0.* FROM ${relation.sqlName} AS t0 WHERE FALSE AND ${where}`;
         } else {
           const sets = keys.map((key) => `${quoteIdent(key)} = _b.${quoteIdent(key)}`).join(', ');
           statement =

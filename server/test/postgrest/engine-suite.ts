@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/types';
+import { createEngine } from '../../src/postgrest/engine';
 import { createHarness, type Harness } from './harness';
 
 const ID = (suffix: string) => `00000000-0000-0000-0000-${suffix.padStart(12, '0')}`;
@@ -19,8 +20,15 @@ function names(rows: Row[]): unknown[] {
   return rows.map((row) => row.name);
 }
 
-/** Define the suite for one database. `open` returns a fresh, empty database. */
-export function defineEngineSuite(label: string, open: () => Promise<Db>): void {
+/**
+ * Define the suite for one database. `open` returns a fresh, empty database; `timeouts` says
+ * whether it enforces statement_timeout (PGlite runs single-threaded in WASM and does not).
+ */
+export function defineEngineSuite(
+  label: string,
+  open: () => Promise<Db>,
+  options: { timeouts: boolean },
+): void {
   describe(`postgrest engine on ${label}`, () => {
     let h: Harness;
     beforeAll(async () => {
@@ -464,8 +472,15 @@ export function defineEngineSuite(label: string, open: () => Promise<Db>): void 
         });
         expect(ranged.json).toHaveLength(10);
         expect(ranged.headers['content-range']).toBe('0-9/*');
-        const capped = await createHarnessCapped(h);
-        expect(capped).toHaveLength(7);
+        // A second engine over the same database with a small row cap: `limit` cannot exceed it.
+        const capped = await createEngine({ db: h.db, maxRows: 7 });
+        for (const rawQuery of ['select=time', 'select=time&limit=100']) {
+          const response = await capped.handle(
+            { method: 'GET', path: 'check_statuses', rawQuery, headers: {}, body: undefined },
+            () => undefined,
+          );
+          expect(JSON.parse(response.body)).toHaveLength(7);
+        }
       });
 
       it('count=exact: 206 partial, 200 complete, */0 empty, 416 beyond', async () => {
@@ -704,6 +719,23 @@ export function defineEngineSuite(label: string, open: () => Promise<Db>): void 
       });
     });
 
+    describe.skipIf(!options.timeouts)('statement timeout', () => {
+      it('cancels a slow statement with a 504, not a 500', async () => {
+        const engine = await createEngine({ db: h.db, statementTimeoutMs: 100 });
+        const slow = await engine.handle(
+          { method: 'GET', path: 'rpc/pause', rawQuery: 'ms=3000', headers: {}, body: undefined },
+          () => undefined,
+        );
+        expect(slow.status).toBe(504);
+        expect(JSON.parse(slow.body)).toMatchObject({ code: '57014' });
+        const fast = await engine.handle(
+          { method: 'GET', path: 'people', rawQuery: 'select=id', headers: {}, body: undefined },
+          () => undefined,
+        );
+        expect(fast.status).toBe(200);
+      });
+    });
+
     describe('hostile input', () => {
       it('unknown relations are 404 and nothing runs', async () => {
         for (const path of [
@@ -751,24 +783,4 @@ export function defineEngineSuite(label: string, open: () => Promise<Db>): void 
       });
     });
   });
-
-  /** A second engine over the same database with a small row cap. */
-  async function createHarnessCappedImpl(base: Harness): Promise<Row[]> {
-    const { createEngine } = await import('../../src/postgrest/engine');
-    const engine = await createEngine({ db: base.db, maxRows: 7 });
-    const response = await engine.handle(
-      {
-        method: 'GET',
-        path: 'check_statuses',
-        rawQuery: 'select=time&limit=100',
-        headers: {},
-        body: undefined,
-      },
-      () => undefined,
-    );
-    return JSON.parse(response.body) as Row[];
-  }
-  createHarnessCapped = createHarnessCappedImpl;
 }
-
-let createHarnessCapped: (base: Harness) => Promise<Row[]> = () => Promise.resolve([]);

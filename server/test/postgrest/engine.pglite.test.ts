@@ -1,4 +1,4 @@
 import { openPglite } from '../../src/db/pglite';
 import { defineEngineSuite } from './engine-suite';
 
-defineEngineSuite('PGlite', () => openPglite());
+defineEngineSuite('PGlite', () => openPglite(), { timeouts: false });

@@ -11,8 +11,12 @@ describe.skipIf(!postgresAvailable)('PostgreSQL server', () => {
   afterAll(async () => {
     await server?.stop();
   });
-  defineEngineSuite('PostgreSQL', async () => {
-    if (server === undefined) throw new Error('the server did not start');
-    return openPostgres(server.connectionString);
-  });
+  defineEngineSuite(
+    'PostgreSQL',
+    async () => {
+      if (server === undefined) throw new Error('the server did not start');
+      return openPostgres(server.connectionString);
+    },
+    { timeouts: true },
+  );
 });

@@ -250,6 +250,11 @@ CREATE FUNCTION tag_count(tags text[]) RETURNS integer LANGUAGE sql IMMUTABLE AS
   SELECT coalesce(array_length(tags, 1), 0)
 $$;
 
+-- Sleeps, for the statement-timeout test.
+CREATE FUNCTION pause(ms integer) RETURNS integer LANGUAGE sql VOLATILE AS $$
+  SELECT 1 FROM pg_sleep(ms / 1000.0)
+$$;
+
 -- Seed data: fixed ids so tests can refer to them.
 INSERT INTO people (id, name, email, avatar, created_at) VALUES
   ('00000000-0000-0000-0000-0000000000e1', 'Alice', 'alice@example.com', 'a.png', '2024-10-01T00:00:00Z'),
