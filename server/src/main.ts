@@ -11,40 +11,10 @@ import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
-import type { DbEngine } from './routes/db';
+import { createEngine } from './postgrest/engine';
 import { DEMO_ACCOUNTS } from './seed/demo';
 import { seed } from './seed/index';
 import { VERSION } from './version';
-
-interface EngineModule {
-  createEngine(options: { db: Db }): Promise<DbEngine>;
-}
-
-function isEngineModule(value: unknown): value is EngineModule {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'createEngine' in value &&
-    typeof value.createEngine === 'function'
-  );
-}
-
-/**
- * The PostgREST engine (server/src/postgrest/engine.ts) is loaded by URL so the server still
- * starts, with /api/db answering 503, in a checkout where that module is absent.
- */
-async function loadEngine(db: Db): Promise<DbEngine | undefined> {
-  const url = new URL('./postgrest/engine.ts', import.meta.url).href;
-  let module: unknown;
-  try {
-    module = await import(url);
-  } catch (error: unknown) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-    if (code === 'ERR_MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-  return isEngineModule(module) ? module.createEngine({ db }) : undefined;
-}
 
 async function openDatabase(config: ServerConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
@@ -76,7 +46,7 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   await migrate(db);
   const seeded = await seed(db, config.seed);
-  const engine = await loadEngine(db);
+  const engine = await createEngine({ db });
   const app = createApp({ db, config, engine });
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
@@ -86,8 +56,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
-        `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
-        `${engine ? '' : '; /api/db unavailable (no engine)'}`,
+        `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})`,
     );
     if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
   });
