@@ -1,0 +1,31 @@
+/** The console's root: providers, the top-level error boundary and the router. */
+import { useState } from 'react';
+import { Router } from 'wouter';
+import { createApiClient } from '../api/client';
+import type { RuntimeConfig } from '../api/types';
+import { AppRouter } from './app-router';
+import { createQueryClient } from './create-query-client';
+import { ErrorBoundary } from './pages/error-boundary';
+import { AppProviders } from './providers';
+import { redirectToLogin } from './redirect-to-login';
+
+export function App({ config }: { config: RuntimeConfig }) {
+  const [client] = useState(() =>
+    createApiClient({
+      baseUrl: config.apiBase,
+      // Own login: any 401 means the session is gone; go to sign-in with the current path.
+      onUnauthorized:
+        config.auth === 'basic' && !config.healthOnly ? () => redirectToLogin() : undefined,
+    }),
+  );
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <AppProviders config={config} client={client} queryClient={queryClient}>
+      <ErrorBoundary>
+        <Router>
+          <AppRouter />
+        </Router>
+      </ErrorBoundary>
+    </AppProviders>
+  );
+}

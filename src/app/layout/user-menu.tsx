@@ -1,0 +1,115 @@
+/**
+ * The user menu: greeting, profile, kubeconfig, theme, versions and Sign out (through the
+ * Kratos logout flow, returning to the current path).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiClient, useRuntimeConfig } from '../../api/api-context';
+import { errorMessage } from '../../api/client';
+import { createLogoutFlow, sessionQueries } from '../../api/session';
+import { displayRole } from '../../rbac/roles';
+import { useSession } from '../../rbac/session-context';
+import { Avatar } from '../../ui/avatar';
+import {
+  CheckIcon,
+  DownloadIcon,
+  LogOutIcon,
+  MonitorIcon,
+  MoonIcon,
+  SunIcon,
+  UserIcon,
+} from '../../ui/icons';
+import {
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuItemButton,
+  MenuItemLink,
+  MenuText,
+} from '../../ui/menu';
+import { toast } from '../../ui/toast';
+import { paths } from '../paths';
+import { useThemeStore, type ThemePreference } from '../theme';
+import { KubeconfigDialog } from './kubeconfig-dialog';
+
+/** The reference frontend's version this console is compatible with (spec doc 1 §2). */
+export const FRONTEND_VERSION = '1.0.805';
+
+const THEMES: { value: ThemePreference; label: string; icon: typeof SunIcon }[] = [
+  { value: 'light', label: 'Light', icon: SunIcon },
+  { value: 'dark', label: 'Dark', icon: MoonIcon },
+  { value: 'system', label: 'System', icon: MonitorIcon },
+];
+
+export function UserMenu() {
+  const { user, roles } = useSession();
+  const client = useApiClient();
+  const config = useRuntimeConfig();
+  const about = useQuery(sessionQueries.about(client));
+  const preference = useThemeStore((state) => state.preference);
+  const setPreference = useThemeStore((state) => state.setPreference);
+  const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
+  const name = user?.name || user?.email || 'there';
+  const backendVersion = about.data?.Version || 'NA';
+
+  const signOut = async () => {
+    try {
+      const returnTo = window.location.pathname + window.location.search;
+      const flow = await createLogoutFlow(client, returnTo);
+      window.location.assign(flow.logout_url);
+    } catch (error: unknown) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Menu
+        triggerLabel="User menu"
+        triggerClassName="h-9 gap-2 px-1.5"
+        panelClassName="w-64"
+        trigger={<Avatar name={user?.name} src={user?.avatar} size="sm" />}
+      >
+        <div className="flex items-center gap-3 px-2.5 py-2">
+          <Avatar name={user?.name} src={user?.avatar} />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-fg">Hi {name}</p>
+            <p className="truncate text-xs text-fg-muted capitalize">{displayRole(roles)}</p>
+          </div>
+        </div>
+        <MenuDivider />
+        <MenuItemLink href={paths.profileSettings()} icon={<UserIcon />}>
+          Your Profile
+        </MenuItemLink>
+        <MenuItemButton icon={<DownloadIcon />} onClick={() => setKubeconfigOpen(true)}>
+          Download kubeconfig
+        </MenuItemButton>
+        <MenuDivider />
+        <MenuGroup label="Theme">
+          {THEMES.map(({ value, label, icon: Icon }) => (
+            <MenuItemButton key={value} icon={<Icon />} onClick={() => setPreference(value)}>
+              <span className="flex-1">{label}</span>
+              {preference === value ? (
+                <CheckIcon size={14} className="text-link" title="Selected" />
+              ) : null}
+            </MenuItemButton>
+          ))}
+        </MenuGroup>
+        <MenuDivider />
+        <MenuText className="text-xs">
+          <span className="block">Frontend {FRONTEND_VERSION}</span>
+          <span className="block">Backend {backendVersion}</span>
+        </MenuText>
+        {config.auth === 'basic' ? (
+          <>
+            <MenuDivider />
+            <MenuItemButton icon={<LogOutIcon />} onClick={() => void signOut()}>
+              Sign out
+            </MenuItemButton>
+          </>
+        ) : null}
+      </Menu>
+      <KubeconfigDialog open={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />
+    </>
+  );
+}

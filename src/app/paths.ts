@@ -1,0 +1,41 @@
+/** Path builders: features and the shell build links only through these. */
+export const paths = {
+  root: () => '/',
+  topology: () => '/topology',
+  health: (params?: { checkId?: string }) =>
+    params?.checkId ? `/health?checkId=${encodeURIComponent(params.checkId)}` : '/health',
+  incidents: () => '/incidents',
+  catalog: () => '/catalog',
+  logs: () => '/logs',
+  playbooks: () => '/playbooks',
+  notifications: () => '/notifications',
+  agents: () => '/agents',
+  profileSettings: () => '/profile-settings',
+  settings: {
+    agents: () => '/settings/agents',
+    connections: () => '/settings/connections',
+    eventQueue: () => '/settings/event-queue-status',
+    featureFlags: () => '/settings/feature-flags',
+    canaries: () => '/settings/canaries',
+    integrations: () => '/settings/integrations',
+    jobs: () => '/settings/jobs',
+    logBackends: () => '/settings/log-backends',
+    incidentRules: () => '/settings/incident_rules',
+    teams: () => '/settings/teams',
+    topologies: () => '/settings/topologies',
+    users: () => '/settings/users',
+  },
+  login: (returnTo?: string) =>
+    returnTo && returnTo !== '/' ? `/login?return_to=${encodeURIComponent(returnTo)}` : '/login',
+  badSession: (code?: string) =>
+    code ? `/error?error_code=${encodeURIComponent(code)}` : '/error',
+  flowError: (id: string) => `/flow-error?id=${encodeURIComponent(id)}`,
+  orgsSwitched: () => '/organizations/orgs-switched',
+} as const;
+
+/** Paths that render without a session (sign-in and error pages). */
+export const PUBLIC_PATHS = ['/login', '/error', '/flow-error'] as const;
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}

@@ -1,0 +1,186 @@
+/**
+ * THE route table: one record per route drives the router, the sidebar, the guards and the
+ * feature-flag hiding (CONVENTIONS "Routes and permissions"). Navigation entries and their
+ * features/resources follow contract rbac-and-flags.md §4.4.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { can, isViewer, type Action, type Resource } from '../rbac/roles';
+import { isFeatureDisabled, type Feature } from '../rbac/flags';
+import type { RuntimeConfig } from '../api/types';
+import {
+  CatalogIcon,
+  DashboardIcon,
+  HealthIcon,
+  IncidentIcon,
+  LogsIcon,
+  PlaybookIcon,
+  type IconProps,
+} from '../ui/icons';
+import { lazyPage } from './lazy-page';
+import { paths } from './paths';
+
+export interface AppRoute {
+  /** wouter pattern (`/topology/*?` also matches sub-paths). */
+  path: string;
+  /** The page title shown in the header (the page's h1). */
+  title: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Guard: the page shows the Unauthorized message without it. */
+  permission?: { resource: Resource; action: Action };
+  /** Feature flag hiding the navigation entry (not the route: decision 15). */
+  feature?: Feature;
+  nav?: {
+    section: 'main' | 'settings';
+    label: string;
+    /** Link target when the pattern has wildcards. */
+    href: string;
+    icon?: ComponentType<IconProps>;
+  };
+}
+
+const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
+const TopologyPage = lazyPage(() => import('../features/topology/topology-page'), 'TopologyPage');
+const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
+
+const read = (resource: Resource) => ({ resource, action: 'read' as const });
+
+function settings(
+  label: string,
+  href: string,
+  feature: Feature | undefined,
+  resource: Resource,
+): AppRoute {
+  return {
+    path: `${href}/*?`,
+    title: label,
+    page: ComingSoonPage,
+    permission: read(resource),
+    feature,
+    nav: { section: 'settings', label, href },
+  };
+}
+
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: '/topology/*?',
+    title: 'Dashboard',
+    page: TopologyPage,
+    permission: read('topologies'),
+    feature: 'topology',
+    nav: { section: 'main', label: 'Dashboard', href: paths.topology(), icon: DashboardIcon },
+  },
+  {
+    path: '/health',
+    title: 'Health',
+    page: HealthPage,
+    permission: read('canaries'),
+    feature: 'health',
+    nav: { section: 'main', label: 'Health', href: paths.health(), icon: HealthIcon },
+  },
+  {
+    path: '/incidents/*?',
+    title: 'Incidents',
+    page: ComingSoonPage,
+    permission: read('incident'),
+    feature: 'incidents',
+    nav: { section: 'main', label: 'Incidents', href: paths.incidents(), icon: IncidentIcon },
+  },
+  {
+    path: '/catalog/*?',
+    title: 'Catalog',
+    page: ComingSoonPage,
+    permission: read('database'),
+    feature: 'config',
+    nav: { section: 'main', label: 'Catalog', href: paths.catalog(), icon: CatalogIcon },
+  },
+  {
+    path: '/logs/*?',
+    title: 'Logs',
+    page: ComingSoonPage,
+    permission: read('database'),
+    feature: 'logs',
+    nav: { section: 'main', label: 'Logs', href: paths.logs(), icon: LogsIcon },
+  },
+  {
+    path: '/playbooks/*?',
+    title: 'Playbooks',
+    page: ComingSoonPage,
+    permission: read('database'),
+    feature: 'playbooks',
+    nav: { section: 'main', label: 'Playbooks', href: paths.playbooks(), icon: PlaybookIcon },
+  },
+  {
+    path: '/notifications/*?',
+    title: 'Notifications',
+    page: ComingSoonPage,
+    permission: read('notifications'),
+  },
+  { path: '/agents', title: 'Agents', page: ComingSoonPage, permission: read('agents') },
+  { path: '/profile-settings', title: 'Profile Settings', page: ComingSoonPage },
+  { path: '/organizations/orgs-switched', title: 'Organizations', page: ComingSoonPage },
+  settings('Agents', paths.settings.agents(), 'agents', 'agents'),
+  settings('Connections', paths.settings.connections(), 'settings.connections', 'connections'),
+  settings('Event Queue', paths.settings.eventQueue(), 'settings.event_queue_status', 'database'),
+  settings(
+    'Feature Flags',
+    paths.settings.featureFlags(),
+    'settings.feature_flags',
+    'feature_flags',
+  ),
+  settings('Health Check', paths.settings.canaries(), 'settings.health', 'canaries'),
+  settings('Integrations', paths.settings.integrations(), 'settings.integrations', 'integrations'),
+  settings('Jobs History', paths.settings.jobs(), 'settings.job_history', 'database'),
+  settings('Log Backends', paths.settings.logBackends(), 'logs', 'logging_backends'),
+  settings('Rules', paths.settings.incidentRules(), 'incidents', 'database'),
+  settings('Teams', paths.settings.teams(), 'settings.teams', 'database'),
+  settings('Topology', paths.settings.topologies(), 'settings.topology', 'topologies'),
+  settings('Users', paths.settings.users(), 'settings.users', 'identities'),
+];
+
+export interface NavContext {
+  roles: readonly string[];
+  /** Features disabled by their own property (parents applied here). */
+  disabled: ReadonlySet<string>;
+  auth: RuntimeConfig['auth'];
+}
+
+export interface NavEntry {
+  label: string;
+  href: string;
+  icon?: ComponentType<IconProps>;
+}
+
+/**
+ * Whether a route appears in the sidebar: hidden when its feature is disabled, without read
+ * permission, for Settings entries when the user is a viewer, and Users in the hosted variant.
+ */
+export function isNavVisible(route: AppRoute, context: NavContext): boolean {
+  if (!route.nav) return false;
+  if (route.feature && isFeatureDisabled(context.disabled, route.feature)) return false;
+  if (route.permission && !can(context.roles, route.permission.resource, 'read')) return false;
+  if (route.nav.section === 'settings') {
+    if (isViewer(context.roles)) return false;
+    if (route.nav.href === paths.settings.users() && context.auth === 'oidc') return false;
+  }
+  return true;
+}
+
+/** The sidebar: main entries in table order, Settings entries sorted by name. */
+export function buildNavigation(
+  routes: readonly AppRoute[],
+  context: NavContext,
+): { main: NavEntry[]; settings: NavEntry[] } {
+  const visible = routes.filter((route) => isNavVisible(route, context));
+  const entry = (route: AppRoute): NavEntry => ({
+    label: route.nav?.label ?? route.title,
+    href: route.nav?.href ?? route.path,
+    icon: route.nav?.icon,
+  });
+  return {
+    main: visible.filter((route) => route.nav?.section === 'main').map(entry),
+    settings: visible
+      .filter((route) => route.nav?.section === 'settings')
+      .map(entry)
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  };
+}
