@@ -7,7 +7,18 @@ import { parseError } from './errors';
 import { Cursor, readIdentifier, readJsonPath } from './parse-field';
 
 /** Cast targets are PostgreSQL type names written plainly; nothing else reaches the SQL text. */
-const CAST_TYPE = /^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*(\[\])?$/;
+const CAST_TYPE = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
+
+/** The built-in type names that contain spaces. */
+const MULTI_WORD_TYPES = new Set([
+  'double precision',
+  'character varying',
+  'bit varying',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'time with time zone',
+  'time without time zone',
+]);
 
 /** Nesting limit: deeper selects are certainly not a console request and would only cost. */
 const MAX_DEPTH = 16;
@@ -29,7 +40,10 @@ function readCast(cursor: Cursor): string {
     cursor.pos += 1;
   }
   const type = cursor.text.slice(start, cursor.pos).trim();
-  if (type.length > 64 || !CAST_TYPE.test(type)) fail(cursor, 'bad cast type');
+  const base = type.replace(/\[\]$/, '').replace(/ +/g, ' ').toLowerCase();
+  if (type.length > 64 || !(CAST_TYPE.test(type) || MULTI_WORD_TYPES.has(base))) {
+    fail(cursor, 'bad cast type');
+  }
   return type;
 }
 

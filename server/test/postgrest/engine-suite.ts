@@ -774,6 +774,55 @@ export function defineEngineSuite(
         expect(await h.rows('people?select=id')).toHaveLength(3);
       });
 
+      it('runs no SQL for unknown identifiers, bad syntax or a denial', async () => {
+        let statements = 0;
+        const counting: Db = {
+          ...h.db,
+          query: (sql, params) => {
+            statements += 1;
+            return h.db.query(sql, params);
+          },
+          transaction: (fn) => {
+            statements += 1;
+            return h.db.transaction(fn);
+          },
+        };
+        const engine = await createEngine({ db: counting });
+        statements = 0;
+        const deny = () => ({ status: 403, headers: {}, body: 'unauthorized. Access Denied' });
+        for (const [method, path, rawQuery, authorize] of [
+          ['GET', 'nope', '', undefined],
+          ['GET', 'people', 'nope=eq.1', undefined],
+          ['GET', 'people', 'select=id,nope(id)', undefined],
+          ['GET', 'people', 'name=zz.1', undefined],
+          ['PATCH', 'people', 'nope=eq.1', undefined],
+          ['DELETE', 'people', 'id=eq.1', deny],
+          ['GET', 'rpc/nope', '', undefined],
+        ] as const) {
+          const response = await engine.handle(
+            {
+              method,
+              path,
+              rawQuery,
+              headers: {},
+              body: method === 'PATCH' ? '{"name":"x"}' : undefined,
+            },
+            authorize ?? (() => undefined),
+          );
+          expect(response.status, `${method} ${path}?${rawQuery}`).toBeGreaterThanOrEqual(400);
+        }
+        expect(statements).toBe(0);
+      });
+
+      it('answers a single object for Accept: application/vnd.pgrst.object+json', async () => {
+        const accept = { accept: 'application/vnd.pgrst.object+json' };
+        const one = await h.get(`people?select=name&id=eq.${ALICE}`, accept);
+        expect(one.status).toBe(200);
+        expect(one.json).toEqual({ name: 'Alice' });
+        const many = await h.get('people?select=name', accept);
+        expect(many.status).toBe(406);
+      });
+
       it('tolerates the quirks of §7', async () => {
         expect(await h.rows('people?&select=id&&order=name.desc&')).toHaveLength(3);
         expect(await h.rows(`hypotheses?id=eq.${ID('501')}&select(*,comments(id))`)).toHaveLength(
