@@ -200,10 +200,12 @@ class EngineImpl implements Engine {
     if (offset > 0) page += ` OFFSET ${params.add(offset, 'int8')}`;
     const total = prefs.count ? `(SELECT count(*) FROM ${from}${whereSql})` : 'NULL::int8';
     const head = req.method === 'HEAD';
-    const body = head
-      ? `''::text`
-      : `coalesce((SELECT json_agg(s0) FROM (SELECT ${renderProjection(root, params)} FROM _page AS t0) AS s0), '[]'::json)::text`;
-    const sql = `WITH _page AS (${page}) SELECT ${total} AS total, (SELECT count(*) FROM _page) AS n, ${body} AS body`;
+    // One aggregate over the page: no CTE to materialise; the page's ORDER BY carries through.
+    const body = head ? `''::text` : `coalesce(json_agg(s0), '[]'::json)::text`;
+    const inner = head
+      ? `(${page})`
+      : `(SELECT ${renderProjection(root, params)} FROM (${page}) AS t0)`;
+    const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
     const row = await this.run(sql, params.values, transaction);
     const n = Number(row.n);
     const count = toCount(row.total);
