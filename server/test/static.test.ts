@@ -111,3 +111,25 @@ describe('static console', () => {
     expect(await response.text()).toContain('npm run build');
   });
 });
+
+describe('CORS', () => {
+  it('answers preflights only for configured origins, with credentials', async () => {
+    const cors = buildApp(db, { corsOrigins: ['https://wiki.example.com'] });
+    const allowed = await cors.app.request('/api/canary/api/summary', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://wiki.example.com', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://wiki.example.com');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await cors.app.request('/api/canary/api/summary', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example.com', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // Without configured origins no CORS headers are sent at all.
+    const none = await t.app.request('/api/health', {
+      headers: { Origin: 'https://wiki.example.com' },
+    });
+    expect(none.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
