@@ -102,16 +102,27 @@ export async function startPostgres(): Promise<PostgresServer> {
     'start',
   ]);
   let stopped = false;
+  const stopNow = (): void => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+  // A worker that ends without running afterAll (interrupted run) must not leave a server behind.
+  process.once('exit', () => {
+    try {
+      stopNow();
+    } catch {
+      // Best effort on the way out.
+    }
+  });
   return {
     connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
-      if (stopped) return Promise.resolve();
-      stopped = true;
-      try {
-        run(join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
+      stopNow();
       return Promise.resolve();
     },
   };
