@@ -5,7 +5,7 @@ describe('formatDuration', () => {
   it('uses ms under 1000', () => {
     expect(formatDuration(0)).toBe('0ms');
     expect(formatDuration(999)).toBe('999ms');
-    expect(formatDuration(12.345)).toBe('12.35ms');
+    expect(formatDuration(12.6)).toBe('13ms');
   });
   it('uses s under 60000', () => {
     expect(formatDuration(1000)).toBe('1s');

@@ -11,7 +11,7 @@ function trim(value: number): string {
 /** Format milliseconds for display; `-` for missing or non-finite values. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
-  if (ms < 1000) return `${trim(ms)}ms`;
+  if (ms < 1000) return `${Math.round(ms)}ms`;
   if (ms < 60_000) return `${trim(ms / 1000)}s`;
   if (ms < 3_600_000) return `${trim(ms / 60_000)}m`;
   return `${trim(ms / 3_600_000)}h`;

@@ -47,7 +47,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
     if (value !== debounced) setDraft(value);
   }
   return (
-    <div className="relative w-full sm:w-72">
+    <div className="relative w-full sm:w-64">
       <label htmlFor={id} className="sr-only">
         Search checks
       </label>
@@ -129,10 +129,10 @@ export function HealthPage() {
     <div className="flex flex-col gap-4">
       <section
         aria-label="Filters"
-        className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-3 shadow-sm lg:flex-row lg:items-center"
+        className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-border bg-surface p-3 shadow-sm"
       >
         <SearchBox value={state.query} onChange={(query) => setState({ query })} />
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="contents">
           <Switch
             label="Hide passing"
             checked={state.hidePassing}
@@ -189,7 +189,7 @@ export function HealthPage() {
           </div>
         </div>
         <div
-          className="flex items-center gap-2 lg:ml-auto"
+          className="ml-auto flex items-center gap-2"
           aria-live="polite"
           aria-label="Check counts"
           role="group"

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../test/render-with-providers';
+import { AppRouter } from './app-router';
+import { BAD_SESSION_MESSAGE } from './pages/bad-session-page';
+
+const signedIn = {
+  '/kratos/sessions/whoami': { id: 's', active: true },
+  '/auth/whoami': { message: 'success', payload: { user: { id: 'u1', name: 'Vic Viewer' } } },
+  '/db/people_roles': [{ id: 'u1', roles: ['viewer'] }],
+  '/properties': [],
+  '/canary/about': { Version: '9.9.9' },
+  '/canary/api/summary': { checks_summary: [] },
+};
+
+describe('AppRouter', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('redirects / to /topology after the session and flags load', async () => {
+    const { location } = renderWithProviders(<AppRouter />, { route: '/', api: signedIn });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/topology'));
+    expect(await screen.findByText('Topology is not available yet')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the Unauthorized text on a guarded page without permission', async () => {
+    renderWithProviders(<AppRouter />, { route: '/settings/connections', api: signedIn });
+    expect(
+      await screen.findByText('Unauthorized – You do not have permission to access this page'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the bad-session page without a session', () => {
+    renderWithProviders(<AppRouter />, { route: '/error?error_code=BAD_SESSION' });
+    expect(screen.getByText(BAD_SESSION_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows Unknown error for other codes', () => {
+    renderWithProviders(<AppRouter />, { route: '/error?error_code=X' });
+    expect(screen.getByText('Unknown error')).toBeInTheDocument();
+  });
+
+  it('redirects to sign-in when the identity session answers 401', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/health', search: '?x=1', assign });
+    renderWithProviders(<AppRouter />, {
+      route: '/health?x=1',
+      api: { '/kratos/sessions/whoami': () => jsonResponse({ error: 'no' }, 401) },
+    });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login?return_to=%2Fhealth%3Fx%3D1'));
+  });
+
+  it('shows the generic error screen when whoami fails', async () => {
+    renderWithProviders(<AppRouter />, {
+      route: '/health',
+      api: {
+        '/kratos/sessions/whoami': { id: 's' },
+        '/auth/whoami': () => jsonResponse({ message: 'Error fetching user' }, 500),
+      },
+    });
+    expect(await screen.findByText('Sorry.. there was an error')).toBeInTheDocument();
+  });
+});
