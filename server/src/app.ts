@@ -89,6 +89,17 @@ export function createApp({ db, config, engine, onError }: AppOptions): Hono<App
     c.json(runtimeConfig(config), 200, { 'Cache-Control': 'no-cache' }),
   );
 
+  // The widgets bundle and the hand-written host pages that embed it (dist-examples).
+  const widgets = serveConsole(config.widgetsDir, {
+    prefix: '/widgets',
+    spaFallback: false,
+    immutableDirs: ['chunks', 'assets'],
+  });
+  const examples = serveConsole(config.examplesDir, { prefix: '/examples', spaFallback: false });
+  app.all('/widgets/*', async (c) => (await widgets(c)) ?? c.text('Method Not Allowed', 405));
+  app.all('/examples/*', async (c) => (await examples(c)) ?? c.text('Method Not Allowed', 405));
+  app.get('/examples', (c) => c.redirect('/examples/health-summary.html'));
+
   const statics = serveConsole(config.staticDir);
   app.all('*', async (c) => (await statics(c)) ?? c.text('Method Not Allowed', 405));
 

@@ -15,6 +15,10 @@ export interface ServerConfig {
   healthOnly: boolean;
   seed: SeedMode;
   staticDir: string;
+  /** The built widgets, served at /widgets/. */
+  widgetsDir: string;
+  /** The widget host pages, served at /examples/. */
+  examplesDir: string;
   corsOrigins: string[];
   /** A JSON file or inline JSON object of server-local properties (api.md §9.1). */
   properties: string | undefined;
@@ -98,6 +102,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     healthOnly: oneOf(env, 'VIGIL_HEALTH_ONLY', ['true', 'false'] as const, 'false') === 'true',
     seed: oneOf(env, 'VIGIL_SEED', ['demo', 'none', 'large'] as const, 'demo'),
     staticDir: nonEmpty(env, 'VIGIL_STATIC_DIR') ?? 'dist/console',
+    widgetsDir: nonEmpty(env, 'VIGIL_WIDGETS_DIR') ?? 'dist/widgets',
+    examplesDir: nonEmpty(env, 'VIGIL_EXAMPLES_DIR') ?? 'dist-examples',
     corsOrigins: corsOrigins(env),
     properties: nonEmpty(env, 'VIGIL_PROPERTIES'),
     docsUrl: nonEmpty(env, 'VIGIL_DOCS_URL') ?? 'https://docs.flanksource.com',

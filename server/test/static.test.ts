@@ -20,8 +20,18 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, '.secret'), 'nope');
+  mkdirSync(join(dir, 'widgets', 'chunks'), { recursive: true });
+  writeFileSync(join(dir, 'widgets', 'vigil-health-summary.js'), script);
+  writeFileSync(join(dir, 'widgets', 'chunks', 'vigil-runtime-abc.js'), script);
+  mkdirSync(join(dir, 'examples'));
+  writeFileSync(join(dir, 'examples', 'health-summary.html'), '<!doctype html><title>x</title>');
   db = await openTestDb();
-  t = buildApp(db, { staticDir: dir, auth: 'basic' });
+  t = buildApp(db, {
+    staticDir: dir,
+    widgetsDir: join(dir, 'widgets'),
+    examplesDir: join(dir, 'examples'),
+    auth: 'basic',
+  });
 });
 afterAll(async () => {
   await db.close();
@@ -109,6 +119,26 @@ describe('static console', () => {
     const response = await bare.app.request('/');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('npm run build');
+  });
+});
+
+describe('widgets and example pages', () => {
+  it('serves the widget bundle at /widgets/ with hashed chunks cached for a year', async () => {
+    const entry = await t.app.request('/widgets/vigil-health-summary.js');
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=300');
+    const chunk = await t.app.request('/widgets/chunks/vigil-runtime-abc.js');
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the host pages at /examples/ and never falls back to the console', async () => {
+    const page = await t.app.request('/examples/health-summary.html');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>x</title>');
+    expect((await t.app.request('/widgets/missing.js')).status).toBe(404);
+    expect((await t.app.request('/widgets/some/route')).status).toBe(404);
+    expect((await t.app.request('/examples/..%2findex.html')).status).toBe(404);
   });
 });
 

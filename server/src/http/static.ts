@@ -53,8 +53,20 @@ export interface StaticHandler {
   (c: Context): Promise<Response | undefined>;
 }
 
+export interface StaticOptions {
+  /** URL prefix the files are mounted under (e.g. `/widgets`); default the root. */
+  prefix?: string;
+  /** Answer unknown paths with index.html (the console); false for plain file trees. */
+  spaFallback?: boolean;
+  /** Folders (relative) whose files have content hashes in their names: cached for a year. */
+  immutableDirs?: readonly string[];
+}
+
 /** Serve `root`; resolves undefined when the request is not for a static file (e.g. non-GET). */
-export function serveConsole(root: string): StaticHandler {
+export function serveConsole(root: string, options: StaticOptions = {}): StaticHandler {
+  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  const spaFallback = options.spaFallback ?? true;
+  const immutableDirs = options.immutableDirs ?? ['assets'];
   const base = resolve(root);
   const cache = new Map<string, CachedFile>();
 
@@ -114,7 +126,7 @@ export function serveConsole(root: string): StaticHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return undefined;
     let decoded: string;
     try {
-      decoded = decodeURIComponent(c.req.path);
+      decoded = decodeURIComponent(c.req.path.slice(prefix.length));
     } catch {
       return c.text('Bad Request', 400);
     }
@@ -128,7 +140,9 @@ export function serveConsole(root: string): StaticHandler {
       const file = await load(target);
       if (file) {
         const type = TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream';
-        const immutable = relative.startsWith(`assets${sep}`) || relative.startsWith('assets/');
+        const immutable = immutableDirs.some(
+          (dir) => relative.startsWith(`${dir}${sep}`) || relative.startsWith(`${dir}/`),
+        );
         return respond(
           c,
           file,
@@ -137,8 +151,9 @@ export function serveConsole(root: string): StaticHandler {
         );
       }
       // A missing file with an extension is a 404, never the HTML shell (wrong MIME for a script).
-      if (extname(relative) !== '') return c.text('Not Found', 404);
+      if (extname(relative) !== '' || !spaFallback) return c.text('Not Found', 404);
     }
+    if (!spaFallback && relative !== '') return c.text('Not Found', 404);
     const index = await load(join(base, 'index.html'));
     if (!index) {
       return c.html(NOT_BUILT, 200, { 'Cache-Control': 'no-cache' });
