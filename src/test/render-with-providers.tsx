@@ -16,10 +16,11 @@ import { SessionProvider, type SessionValue } from '../rbac/session-context';
 import { PageRefreshProvider } from '../ui/page-refresh';
 
 /** A fake API: path (without the base, with query) → JSON body, or a function of the request. */
-export type FakeApi = Record<
-  string,
-  unknown | ((request: { url: string; init?: RequestInit }) => Response | Promise<Response>)
->;
+export type FakeHandler = (request: {
+  url: string;
+  init?: RequestInit;
+}) => Response | Promise<Response>;
+export type FakeApi = Record<string, FakeHandler | object | string | number | boolean | null>;
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
@@ -39,7 +40,7 @@ export function fakeFetch(api: FakeApi, baseUrl = '/api'): typeof fetch {
     if (key === undefined) return jsonResponse({ error: `no fake for ${path}` }, 404);
     const answer = api[key];
     return typeof answer === 'function'
-      ? (answer as (request: { url: string; init?: RequestInit }) => Response)({ url, init })
+      ? (answer as FakeHandler)({ url, init })
       : jsonResponse(answer);
   };
 }

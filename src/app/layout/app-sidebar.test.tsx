@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render-with-providers';
@@ -61,6 +61,9 @@ describe('AppSidebar', () => {
         <p>outside</p>
       </div>,
     );
+    // It starts collapsed on a narrow window; opened again, an outside click closes it.
+    expect(useSidebarStore.getState().collapsed).toBe(true);
+    act(() => useSidebarStore.setState({ collapsed: false }));
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(useSidebarStore.getState().collapsed).toBe(true);
     window.innerWidth = 1366;

@@ -79,6 +79,11 @@ export function AppSidebar() {
   const settingsId = useId();
   const ref = useRef<HTMLElement>(null);
 
+  // On a narrow window an open sidebar would cover the page: start collapsed there.
+  useEffect(() => {
+    if (window.innerWidth < SIDEBAR_AUTO_COLLAPSE_WIDTH) setCollapsed(true);
+  }, [setCollapsed]);
+
   useEffect(() => {
     if (collapsed) return;
     const onPointerDown = (event: PointerEvent) => {
