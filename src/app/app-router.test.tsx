@@ -62,3 +62,39 @@ describe('AppRouter', () => {
     expect(await screen.findByText('Sorry.. there was an error')).toBeInTheDocument();
   });
 });
+
+describe('AppRouter: health-only mode and flow errors', () => {
+  it('renders only the health page without a session in health-only mode', async () => {
+    const { location } = renderWithProviders(<AppRouter />, {
+      route: '/',
+      config: { healthOnly: true },
+      api: { '/canary/api/summary': { checks_summary: [] } },
+    });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/health'));
+    expect(await screen.findByRole('table', { name: 'Health checks' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('shows a flow error with its details', async () => {
+    renderWithProviders(<AppRouter />, {
+      route: '/flow-error?id=e1',
+      api: {
+        '/kratos/self-service/errors': {
+          id: 'e1',
+          error: { code: 500, status: 'Internal Server Error', message: 'boom' },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'An error occurred' })).toBeInTheDocument();
+    expect(screen.getByText('boom')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
+  });
+
+  it('goes to / when the flow error is gone (410)', async () => {
+    const { location } = renderWithProviders(<AppRouter />, {
+      route: '/flow-error?id=old',
+      api: { '/kratos/self-service/errors': () => jsonResponse({ error: 'gone' }, 410) },
+    });
+    await waitFor(() => expect(location.history).toContain('/'));
+  });
+});
