@@ -82,7 +82,10 @@ describe('LoginPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign In to your account' }),
     ).toBeInTheDocument();
-    expect(await screen.findByLabelText('ID')).toHaveAttribute('autocomplete', 'username');
+    expect(await screen.findByLabelText('Email or username')).toHaveAttribute(
+      'autocomplete',
+      'username',
+    );
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(container.querySelector('input[name=csrf_token]')).toHaveValue('csrf-1');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
@@ -100,7 +103,7 @@ describe('LoginPage', () => {
         },
       },
     });
-    await userEvent.type(await screen.findByLabelText('ID'), 'admin');
+    await userEvent.type(await screen.findByLabelText('Email or username'), 'admin');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID.text);
@@ -123,7 +126,7 @@ describe('LoginPage', () => {
         '/kratos/self-service/login?flow=flow-1': { session: { id: 's' } },
       },
     });
-    await userEvent.type(await screen.findByLabelText('ID'), 'admin');
+    await userEvent.type(await screen.findByLabelText('Email or username'), 'admin');
     await userEvent.type(screen.getByLabelText('Password'), 'vigil-admin');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));

@@ -74,7 +74,13 @@ function NodeField({ node, disabled }: { node: KratosUiNode; disabled: boolean }
     return <input type="hidden" name={attributes.name} value={String(attributes.value ?? '')} />;
   }
   if (attributes.type === 'submit' || attributes.type === 'button') return null;
-  const label = node.meta.label?.text ?? FALLBACK_LABELS[attributes.name] ?? attributes.name;
+  // Kratos labels the identifier just "ID"; say what is accepted instead.
+  const serverLabel = node.meta.label?.text;
+  const label =
+    (serverLabel && serverLabel !== 'ID' ? serverLabel : undefined) ??
+    FALLBACK_LABELS[attributes.name] ??
+    serverLabel ??
+    attributes.name;
   const autoComplete =
     attributes.autocomplete ??
     (attributes.name === 'password'
