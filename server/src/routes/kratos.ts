@@ -153,7 +153,7 @@ function renderFlow(
           'identifier',
           'text',
           { value: flow.identifier ?? '', autocomplete: 'username' },
-          { id: 1070004, text: 'ID', type: 'info' },
+          { id: 1070004, text: 'Email or username', type: 'info' },
           nodeMessages.identifier,
         ),
         input(
