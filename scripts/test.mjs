@@ -146,7 +146,7 @@ if (built && chromium) {
   } else {
     console.log(`\n▶ widget browser tests (@web/test-runner, server ${server.url})`);
     const result = spawnSync(bin('web-test-runner'), [], {
-      env: { ...process.env, VIGIL_TEST_SERVER: server.url },
+      env: { ...process.env, VIGIL_TEST_SERVER: server.url, VIGIL_SKIP_WIDGET_BUILD: '1' },
       encoding: 'utf8',
     });
     process.stdout.write(result.stdout ?? '');

@@ -51,7 +51,7 @@ describe('HealthPage', () => {
     const table = await screen.findByRole('table', { name: 'Health checks' });
     await within(table).findByText('checkout');
     expect(within(table).queryByText('homepage')).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Hide passing' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Hide Passing' })).toBeChecked();
     expect(screen.getByText('0 passing')).toBeInTheDocument();
     expect(screen.getByText('2 failing')).toBeInTheDocument();
   });
@@ -79,7 +79,7 @@ describe('HealthPage', () => {
   it('writes filter changes to the URL', async () => {
     const { location } = renderWithProviders(<HealthPage />, { route: '/health', api });
     await screen.findByRole('table', { name: 'Health checks' });
-    await userEvent.click(screen.getByRole('switch', { name: 'Hide passing' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Hide Passing' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/health?hidePassing=false'));
     await userEvent.click(screen.getByRole('tab', { name: /prod/ }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/health?hidePassing=false&tab=prod'));

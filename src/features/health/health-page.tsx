@@ -47,7 +47,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
     if (value !== debounced) setDraft(value);
   }
   return (
-    <div className="relative w-full sm:w-64">
+    <div className="relative w-full sm:w-72">
       <label htmlFor={id} className="sr-only">
         Search checks
       </label>
@@ -60,7 +60,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
         type="search"
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        placeholder="Search name, description, endpoint…"
+        placeholder="Search checks…"
         className="h-9 w-full rounded-md border border-border bg-surface pr-3 pl-8 text-sm text-fg shadow-sm placeholder:text-fg-subtle hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
       />
     </div>
@@ -134,7 +134,7 @@ export function HealthPage() {
         <SearchBox value={state.query} onChange={(query) => setState({ query })} />
         <div className="contents">
           <Switch
-            label="Hide passing"
+            label="Hide Passing"
             checked={state.hidePassing}
             onChange={(hidePassing) => setState({ hidePassing })}
           />

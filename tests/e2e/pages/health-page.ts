@@ -23,7 +23,7 @@ export class HealthPage {
   }
 
   hidePassingToggle() {
-    return this.page.getByRole('switch', { name: /Hide passing/i });
+    return this.page.getByRole('switch', { name: 'Hide Passing' });
   }
 
   rowNamed(name: string) {
