@@ -60,6 +60,16 @@ async function main(): Promise<void> {
     );
     if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
   });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use (set PORT to a free port)`
+        : error.code === 'EACCES'
+          ? `port ${config.port} needs privileges (set PORT to 1024 or above)`
+          : error.message;
+    console.error(`vigil: cannot listen: ${reason}`);
+    void db.close().finally(() => process.exit(1));
+  });
 
   const purge = setInterval(
     () => {
