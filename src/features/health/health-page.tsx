@@ -47,7 +47,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
     if (value !== debounced) setDraft(value);
   }
   return (
-    <div className="relative w-full sm:w-72">
+    <div className="relative w-full sm:w-56">
       <label htmlFor={id} className="sr-only">
         Search checks
       </label>
@@ -194,19 +194,24 @@ export function HealthPage() {
           aria-label="Check counts"
           role="group"
         >
-          <Badge tone="healthy">
+          <Badge
+            tone="healthy"
+            title={
+              view.counts.hiddenPassing > 0
+                ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
+                : undefined
+            }
+          >
             <StatusIcon tone="healthy" size={12} label="" />
             {counts.passing} passing
+            {view.counts.hiddenPassing > 0 ? (
+              <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
+            ) : null}
           </Badge>
           <Badge tone="unhealthy">
             <StatusIcon tone="unhealthy" size={12} label="" />
             {counts.failing} failing
           </Badge>
-          {view.counts.hiddenPassing > 0 ? (
-            <span className="text-xs text-fg-subtle">
-              {view.counts.hiddenPassing} passing hidden
-            </span>
-          ) : null}
         </div>
       </section>
 
