@@ -13,6 +13,7 @@
 // `Authorization: Bearer good-token` (token provider tests; also `/auth-test-<n>/api/…`).
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import ts from 'typescript';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 const upstream = process.env.VIGIL_TEST_SERVER?.replace(/\/+$/, '') || undefined;
 
@@ -152,18 +153,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      },
+      launchOptions: chromiumLaunchOptions,
     }),
   ],
   middleware: [apiMiddleware],

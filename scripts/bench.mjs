@@ -16,7 +16,7 @@ if (
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
-const rows = [...measureSizes(root), ...(await measureServerStart(root))];
+const rows = [...measureSizes(root), ...(await measureServerStart())];
 const width = Math.max(...rows.map((row) => row.name.length));
 console.log(`${'figure'.padEnd(width)}  value`);
 for (const row of rows) {

@@ -4,10 +4,9 @@
 // Chromium against a freshly started server) and the Playwright end-to-end suite (which starts its
 // own server). Installs Debian's chromium with apt-get when /usr/bin/chromium is missing.
 // Prints one closing line "N passed, N failed" over all test runners.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { startServer } from './server-process.mjs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,64 +55,6 @@ function readJson(path) {
   }
 }
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(address.port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return true;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  return false;
-}
-
-/** Start the reference server on a free port with a fresh embedded database. */
-async function startServer(env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_SKIP_BUILD: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child.stdout.on('data', () => {});
-  const url = `http://127.0.0.1:${port}`;
-  const up = await waitFor(`${url}/api/about`, 120_000);
-  return {
-    url,
-    up,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        setTimeout(done, 10_000);
-      });
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const chromium = ensureChromium();
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
@@ -139,7 +80,7 @@ if (vitest) {
 const built = run('build (console and widgets)', 'npm', ['run', '--silent', 'build']);
 
 if (built && chromium) {
-  const server = await startServer({ VIGIL_AUTH: 'none' });
+  const server = await startServer({ env: { VIGIL_AUTH: 'none' } });
   if (!server.up) {
     failedSteps.push('start server for widget tests');
     totals.failed += 1;
