@@ -32,6 +32,20 @@ const GROUP_LABELS: Record<string, string> = {
 const selectClass =
   'h-9 rounded-md border border-border bg-surface px-2 text-sm text-fg shadow-sm hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary';
 
+/** Label keys offered as extra choices of a select (group by / tabs by a label). */
+function LabelKeyOptions({ keys }: { keys: readonly string[] }) {
+  if (keys.length === 0) return null;
+  return (
+    <optgroup label="Labels">
+      {keys.map((key) => (
+        <option key={key} value={key}>
+          {key}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(value);
@@ -153,15 +167,7 @@ export function HealthPage() {
                   {GROUP_LABELS[option]}
                 </option>
               ))}
-              {labelKeys.length > 0 ? (
-                <optgroup label="Labels">
-                  {labelKeys.map((key) => (
-                    <option key={key} value={key}>
-                      {key}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
+              <LabelKeyOptions keys={labelKeys} />
             </select>
           </div>
           <div className="flex items-center gap-2">
@@ -176,15 +182,7 @@ export function HealthPage() {
             >
               <option value="namespace">Namespace</option>
               <option value="agent_id">Agent</option>
-              {labelKeys.length > 0 ? (
-                <optgroup label="Labels">
-                  {labelKeys.map((key) => (
-                    <option key={key} value={key}>
-                      {key}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
+              <LabelKeyOptions keys={labelKeys} />
             </select>
           </div>
         </div>
