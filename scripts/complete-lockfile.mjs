@@ -54,12 +54,12 @@ for (const [location, entry] of Object.entries(packages)) {
     const nested = `${location ? `${location}/` : ''}node_modules/${name}`;
     if (packages[nested] || packages[`node_modules/${name}`]) continue;
     const { os, cpu } = platformOf(name);
-    const stub = { version, dev: entry.dev, optional: true };
-    if (!entry.dev) delete stub.dev;
-    if (os) stub.os = [os];
-    if (cpu) stub.cpu = [cpu];
-    if (!os && !cpu) stub.cpu = ['wasm32'];
-    packages[`node_modules/${name}`] = stub;
+    const record = { version, dev: entry.dev, optional: true };
+    if (!entry.dev) delete record.dev;
+    if (os) record.os = [os];
+    if (cpu) record.cpu = [cpu];
+    if (!os && !cpu) record.cpu = ['wasm32'];
+    packages[`node_modules/${name}`] = record;
     added += 1;
   }
 }
