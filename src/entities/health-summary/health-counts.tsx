@@ -13,6 +13,13 @@ export interface HealthCountsProps {
   layout?: HealthCountsLayout;
 }
 
+/** The three counts in display order, with the token colour that reinforces each word. */
+const COUNT_KINDS = [
+  { kind: 'passing', tone: 'text-healthy' },
+  { kind: 'failing', tone: 'text-unhealthy' },
+  { kind: 'total', tone: 'text-text' },
+] as const;
+
 export function HealthCounts({ counts, layout = 'counts' }: HealthCountsProps) {
   const compact = layout === 'compact';
   const item = compact
@@ -28,39 +35,19 @@ export function HealthCounts({ counts, layout = 'counts' }: HealthCountsProps) {
       className="m-0 flex flex-wrap gap-3 p-0"
       data-layout={layout}
     >
-      <li part="count count-passing" className={`${item} list-none text-healthy`}>
-        <span className={value}>
-          <HealthStatusIcon kind="passing" />
-          <span part="count-value" data-count="passing">
-            {counts.passing}
+      {COUNT_KINDS.map(({ kind, tone }) => (
+        <li key={kind} part={`count count-${kind}`} className={`${item} list-none ${tone}`}>
+          <span className={value}>
+            <HealthStatusIcon kind={kind} />
+            <span part="count-value" data-count={kind}>
+              {counts[kind]}
+            </span>
           </span>
-        </span>
-        <span part="count-label" className="text-sm text-muted">
-          passing
-        </span>
-      </li>
-      <li part="count count-failing" className={`${item} list-none text-unhealthy`}>
-        <span className={value}>
-          <HealthStatusIcon kind="failing" />
-          <span part="count-value" data-count="failing">
-            {counts.failing}
+          <span part="count-label" className="text-sm text-muted">
+            {kind}
           </span>
-        </span>
-        <span part="count-label" className="text-sm text-muted">
-          failing
-        </span>
-      </li>
-      <li part="count count-total" className={`${item} list-none text-text`}>
-        <span className={value}>
-          <HealthStatusIcon kind="total" />
-          <span part="count-value" data-count="total">
-            {counts.total}
-          </span>
-        </span>
-        <span part="count-label" className="text-sm text-muted">
-          total
-        </span>
-      </li>
+        </li>
+      ))}
     </ul>
   );
 }
