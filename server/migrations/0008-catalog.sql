@@ -355,3 +355,325 @@ SELECT
      JOIN components comp ON comp.id = ccr2.component_id
     WHERE ccr2.config_id = ci.id) AS components
 FROM config_items ci;
+
+-------------------------------------------------------------------------------------------------
+-- Small lookup views (filter lists, names).
+-------------------------------------------------------------------------------------------------
+CREATE VIEW config_names AS
+SELECT ci.id, ci.type, ci.external_id, ci.name FROM config_items ci ORDER BY ci.name;
+
+CREATE VIEW config_tags AS
+SELECT DISTINCT t.key, t.value
+FROM config_items ci, jsonb_each_text(ci.tags) t
+WHERE ci.deleted_at IS NULL AND jsonb_typeof(ci.tags) = 'object';
+
+CREATE VIEW config_labels AS
+SELECT DISTINCT l.key, l.value
+FROM config_items ci, jsonb_each_text(ci.labels) l
+WHERE ci.deleted_at IS NULL AND jsonb_typeof(ci.labels) = 'object';
+
+CREATE VIEW config_types AS
+SELECT DISTINCT ci.type FROM config_items ci ORDER BY ci.type;
+
+CREATE VIEW config_statuses AS
+SELECT DISTINCT ci.status FROM config_items ci WHERE ci.status IS NOT NULL ORDER BY ci.status;
+
+CREATE VIEW change_types AS
+SELECT DISTINCT cc.change_type FROM config_changes cc
+WHERE cc.change_type IS NOT NULL ORDER BY cc.change_type;
+
+CREATE VIEW config_classes AS
+SELECT DISTINCT ci.config_class FROM config_items ci;
+
+CREATE VIEW config_analysis_analyzers AS
+SELECT DISTINCT ca.analyzer FROM config_analysis ca WHERE ca.status = 'open';
+
+CREATE VIEW analysis_types AS
+SELECT DISTINCT ca.analysis_type FROM config_analysis ca
+WHERE ca.analysis_type IS NOT NULL ORDER BY ca.analysis_type;
+
+CREATE VIEW analyzer_types AS
+SELECT DISTINCT ca.analyzer FROM config_analysis ca ORDER BY ca.analyzer;
+
+-------------------------------------------------------------------------------------------------
+-- Changes and analysis joined to their config items.
+-------------------------------------------------------------------------------------------------
+CREATE VIEW catalog_changes AS
+SELECT cc.id, cc.config_id, ci.name, ci.type, ci.tags, cc.external_created_by, cc.created_at,
+  cc.severity, cc.change_type, cc.source, cc.summary, cc.created_by, cc.count,
+  cc.first_observed, ci.agent_id
+FROM config_changes cc
+JOIN config_items ci ON ci.id = cc.config_id;
+
+CREATE VIEW config_analysis_items AS
+SELECT ca.id, ca.config_id, ca.scraper_id, ca.created_by, ca.source, ca.analyzer,
+  ca.analysis_type, ca.severity, ca.summary, ca.status, ca.message, ca.analysis,
+  ca.first_observed, ca.last_observed, ca.is_pushed,
+  ci.type AS config_type,
+  ci.config_class
+FROM config_analysis ca
+JOIN config_items ci ON ci.id = ca.config_id;
+
+-- Open analyses of live configs linked to a component, most severe first.
+CREATE VIEW analysis_by_component AS
+SELECT ca.config_id, ci.name, ci.config_class, ci.type, ca.analysis_type, ca.first_observed,
+  ca.last_observed, ca.created_by,
+  ca.id AS analysis_id,
+  ca.severity,
+  ccr.component_id
+FROM config_analysis ca
+JOIN config_items ci ON ci.id = ca.config_id
+JOIN config_component_relationships ccr ON ccr.config_id = ca.config_id
+WHERE ca.status = 'open' AND ci.deleted_at IS NULL
+ORDER BY
+  CASE lower(ca.severity)
+    WHEN 'critical' THEN 1 WHEN 'blocker' THEN 2 WHEN 'high' THEN 3
+    WHEN 'medium' THEN 4 WHEN 'low' THEN 5 WHEN 'info' THEN 6 ELSE 7
+  END,
+  ci.name;
+
+-- Per config: analysis_type -> {severity -> count} over analyses that are not resolved.
+CREATE VIEW analysis_by_config AS
+SELECT per_type.config_id AS id, jsonb_object_agg(per_type.analysis_type, per_type.severities) AS analysis
+FROM (
+  SELECT s.config_id, s.analysis_type, jsonb_object_agg(s.severity, s.n) AS severities
+  FROM (
+    SELECT ca.config_id, ca.analysis_type, COALESCE(ca.severity, 'unknown') AS severity,
+      count(*) AS n
+    FROM config_analysis ca
+    WHERE COALESCE(ca.status, '') <> 'resolved' AND ca.analysis_type IS NOT NULL
+    GROUP BY ca.config_id, ca.analysis_type, COALESCE(ca.severity, 'unknown')
+  ) s
+  GROUP BY s.config_id, s.analysis_type
+) per_type
+GROUP BY per_type.config_id;
+
+CREATE VIEW changes_by_component AS
+SELECT cc.id, cc.config_id, ci.name, ci.config_class, ci.type, cc.change_type, cc.created_at,
+  cc.created_by,
+  cc.id AS change_id,
+  cc.severity,
+  ccr.component_id,
+  ci.deleted_at AS config_deleted_at
+FROM config_changes cc
+JOIN config_items ci ON ci.id = cc.config_id
+JOIN config_component_relationships ccr ON ccr.config_id = cc.config_id
+ORDER BY cc.created_at DESC;
+
+-------------------------------------------------------------------------------------------------
+-- Scrapers with their latest job.
+-------------------------------------------------------------------------------------------------
+CREATE VIEW config_scrapers_with_status AS
+SELECT cs.id, cs.description, cs.name, cs.spec, cs.source, cs.created_by, cs.agent_id,
+  cs.created_at, cs.updated_at, cs.deleted_at, cs.is_pushed,
+  j.name AS job_name,
+  j.success_count AS job_success_count,
+  j.error_count AS job_error_count,
+  j.details AS job_details,
+  j.hostname AS job_hostname,
+  j.duration_millis AS job_duration_millis,
+  j.resource_type AS job_resource_type,
+  j.status AS job_status,
+  j.time_start AS job_time_start,
+  j.time_end AS job_time_end,
+  j.created_at AS job_created_at,
+  (SELECT max(f.time_start) FROM job_history f
+    WHERE f.resource_id = cs.id::text AND f.resource_type = 'config_scraper'
+      AND f.status = 'FAILED') AS job_last_failed,
+  json_build_object('id', a.id, 'name', a.name) AS agent
+FROM config_scrapers cs
+LEFT JOIN agents a ON a.id = cs.agent_id
+LEFT JOIN job_history_latest_status j ON j.resource_id = cs.id::text
+WHERE cs.deleted_at IS NULL;
+
+-------------------------------------------------------------------------------------------------
+-- Summaries.
+-------------------------------------------------------------------------------------------------
+
+-- Per type over live configs: newest created/updated, open analyses by type and by severity,
+-- changes in the last 30 days, number of configs and summed costs.
+CREATE VIEW config_summary AS
+WITH live AS (
+  SELECT * FROM config_items WHERE deleted_at IS NULL
+),
+open_analysis AS (
+  SELECT live.type, ca.analysis_type, ca.severity
+  FROM config_analysis ca JOIN live ON live.id = ca.config_id
+  WHERE ca.status = 'open'
+)
+SELECT t.type, t.created_at, t.updated_at,
+  COALESCE((SELECT jsonb_object_agg(x.analysis_type, x.n) FROM (
+     SELECT oa.analysis_type, count(*) AS n FROM open_analysis oa
+     WHERE oa.type = t.type AND oa.analysis_type IS NOT NULL GROUP BY oa.analysis_type) x),
+   '{}'::jsonb) AS analysis,
+  COALESCE((SELECT jsonb_object_agg(x.severity, x.n) FROM (
+     SELECT oa.severity, count(*) AS n FROM open_analysis oa
+     WHERE oa.type = t.type AND oa.severity IS NOT NULL GROUP BY oa.severity) x),
+   '{}'::jsonb) AS severity,
+  (SELECT count(*) FROM config_changes cc JOIN live ON live.id = cc.config_id
+    WHERE live.type = t.type AND cc.created_at > now() - interval '30 days') AS changes,
+  t.total_configs, t.cost_per_minute, t.cost_total_1d, t.cost_total_7d, t.cost_total_30d
+FROM (
+  SELECT live.type, max(live.created_at) AS created_at, max(live.updated_at) AS updated_at,
+    count(*) AS total_configs,
+    sum(live.cost_per_minute)::numeric AS cost_per_minute,
+    sum(live.cost_total_1d)::numeric AS cost_total_1d,
+    sum(live.cost_total_7d)::numeric AS cost_total_7d,
+    sum(live.cost_total_30d)::numeric AS cost_total_30d
+  FROM live GROUP BY live.type
+) t;
+
+-- Per config class (deleted configs included): open analyses by type, changes in the last 30
+-- days, number of configs and summed costs.
+CREATE VIEW config_class_summary AS
+SELECT t.config_class,
+  COALESCE((SELECT jsonb_object_agg(x.analysis_type, x.n) FROM (
+     SELECT ca.analysis_type, count(*) AS n FROM config_analysis ca
+     JOIN config_items ci ON ci.id = ca.config_id
+     WHERE ci.config_class = t.config_class AND ca.status = 'open'
+       AND ca.analysis_type IS NOT NULL
+     GROUP BY ca.analysis_type) x), '{}'::jsonb) AS analysis,
+  (SELECT count(*) FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+    WHERE ci.config_class = t.config_class
+      AND cc.created_at > now() - interval '30 days') AS changes,
+  t.total_configs, t.cost_per_minute, t.cost_total_1d, t.cost_total_7d, t.cost_total_30d
+FROM (
+  SELECT ci.config_class, count(*) AS total_configs,
+    sum(ci.cost_per_minute)::numeric AS cost_per_minute,
+    sum(ci.cost_total_1d)::numeric AS cost_total_1d,
+    sum(ci.cost_total_7d)::numeric AS cost_total_7d,
+    sum(ci.cost_total_30d)::numeric AS cost_total_30d
+  FROM config_items ci GROUP BY ci.config_class
+) t;
+
+CREATE VIEW config_analysis_by_severity AS
+SELECT ci.type, ca.severity, count(*) AS analysis_count
+FROM config_analysis ca
+JOIN config_items ci ON ci.id = ca.config_id
+WHERE ca.first_observed > now() - interval '30 days'
+GROUP BY ci.type, ca.severity;
+
+CREATE VIEW config_changes_by_types AS
+SELECT ci.type, count(*) AS change_count
+FROM config_changes cc
+JOIN config_items ci ON ci.id = cc.config_id
+WHERE cc.created_at > now() - interval '30 days'
+GROUP BY ci.type;
+
+CREATE VIEW config_items_aws AS
+SELECT c.id, c.scraper_id, c.config_class, c.external_id, c.type, c.name, c.namespace,
+  c.description, c.source, c.labels, c.tags, c.created_by, c.created_at, c.updated_at,
+  c.deleted_at, c.cost_per_minute, c.cost_total_1d, c.cost_total_7d, c.cost_total_30d,
+  c.agent_id, c.status, c.health, c.ready, c.path, c.changes, c.analysis,
+  c.labels ->> 'zone' AS zone,
+  c.labels ->> 'region' AS region,
+  c.labels ->> 'account' AS account
+FROM configs c
+WHERE c.type LIKE 'AWS::%';
+
+-------------------------------------------------------------------------------------------------
+-- Materialized per-item summaries (kept for compatibility; nothing above depends on them).
+-- Refresh with REFRESH MATERIALIZED VIEW [CONCURRENTLY] config_item_summary_7d.
+-------------------------------------------------------------------------------------------------
+CREATE MATERIALIZED VIEW config_item_summary_3d AS
+SELECT ci.id AS config_id,
+  (SELECT count(*) FROM config_changes cc
+    WHERE cc.config_id = ci.id AND cc.created_at > now() - interval '3 days')
+    AS config_changes_count,
+  (SELECT COALESCE(jsonb_object_agg(a.analysis_type, a.n), '{}'::jsonb)
+     FROM (SELECT ca.analysis_type, count(*) AS n FROM config_analysis ca
+            WHERE ca.config_id = ci.id AND ca.status = 'open' AND ca.analysis_type IS NOT NULL
+            GROUP BY ca.analysis_type) a) AS config_analysis_type_counts
+FROM config_items ci;
+
+CREATE MATERIALIZED VIEW config_item_summary_7d AS
+SELECT ci.id AS config_id,
+  (SELECT count(*) FROM config_changes cc
+    WHERE cc.config_id = ci.id AND cc.created_at > now() - interval '7 days')
+    AS config_changes_count,
+  (SELECT COALESCE(jsonb_object_agg(a.analysis_type, a.n), '{}'::jsonb)
+     FROM (SELECT ca.analysis_type, count(*) AS n FROM config_analysis ca
+            WHERE ca.config_id = ci.id AND ca.status = 'open' AND ca.analysis_type IS NOT NULL
+            GROUP BY ca.analysis_type) a) AS config_analysis_type_counts
+FROM config_items ci;
+
+CREATE MATERIALIZED VIEW config_item_summary_30d AS
+SELECT ci.id AS config_id,
+  (SELECT count(*) FROM config_changes cc
+    WHERE cc.config_id = ci.id AND cc.created_at > now() - interval '30 days')
+    AS config_changes_count,
+  (SELECT COALESCE(jsonb_object_agg(a.analysis_type, a.n), '{}'::jsonb)
+     FROM (SELECT ca.analysis_type, count(*) AS n FROM config_analysis ca
+            WHERE ca.config_id = ci.id AND ca.status = 'open' AND ca.analysis_type IS NOT NULL
+            GROUP BY ca.analysis_type) a) AS config_analysis_type_counts
+FROM config_items ci;
+
+CREATE UNIQUE INDEX config_item_summary_3d_config_id_key ON config_item_summary_3d (config_id);
+CREATE UNIQUE INDEX config_item_summary_7d_config_id_key ON config_item_summary_7d (config_id);
+CREATE UNIQUE INDEX config_item_summary_30d_config_id_key ON config_item_summary_30d (config_id);
+
+-------------------------------------------------------------------------------------------------
+-- Smaller lookup functions.
+-------------------------------------------------------------------------------------------------
+
+-- Children, grandchildren... of a config through config_items.parent_id (live items only), with
+-- the level below the config (1 = direct child), up to max_depth levels.
+CREATE OR REPLACE FUNCTION lookup_config_children(id text, max_depth integer)
+RETURNS TABLE (child_id uuid, parent_id uuid, level integer)
+LANGUAGE plpgsql STABLE AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+    WITH RECURSIVE children (child_id, parent_id, level, seen) AS (
+      SELECT ci.id, ci.parent_id, 1, ARRAY[ci.parent_id, ci.id]
+      FROM config_items ci
+      WHERE ci.parent_id = lookup_config_children.id::uuid AND ci.deleted_at IS NULL
+      UNION ALL
+      SELECT ci.id, ci.parent_id, c.level + 1, c.seen || ci.id
+      FROM children c
+      JOIN config_items ci ON ci.parent_id = c.child_id
+      WHERE ci.deleted_at IS NULL AND c.level < COALESCE(max_depth, 5)
+        AND NOT ci.id = ANY (c.seen)
+    )
+    SELECT c.child_id, c.parent_id, c.level FROM children c ORDER BY c.level, c.child_id;
+END;
+$$;
+
+-- Configs linked to a config by a live config_relationships row, in either direction.
+CREATE OR REPLACE FUNCTION lookup_config_relations(config_id text)
+RETURNS TABLE (id uuid)
+LANGUAGE plpgsql STABLE AS $$
+#variable_conflict use_column
+DECLARE
+  target uuid := lookup_config_relations.config_id::uuid;
+BEGIN
+  RETURN QUERY
+    SELECT cr.related_id FROM config_relationships cr
+    WHERE cr.config_id = target AND cr.deleted_at IS NULL
+    UNION
+    SELECT cr.config_id FROM config_relationships cr
+    WHERE cr.related_id = target AND cr.deleted_at IS NULL;
+END;
+$$;
+
+-- The dot-separated ids of a config's ancestors, root first, by walking parent_id (the config's
+-- own id is not part of it; a top-level config gives ''). NULL for an unknown id.
+CREATE OR REPLACE FUNCTION config_path(uuid) RETURNS text
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  current uuid;
+  ids text[] := '{}';
+  guard integer := 0;
+BEGIN
+  SELECT ci.parent_id INTO current FROM config_items ci WHERE ci.id = $1;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  WHILE current IS NOT NULL AND guard < 100 LOOP
+    ids := current::text || ids;
+    SELECT ci.parent_id INTO current FROM config_items ci WHERE ci.id = current;
+    guard := guard + 1;
+  END LOOP;
+  RETURN array_to_string(ids, '.');
+END;
+$$;
