@@ -16,6 +16,7 @@ import { securityHeaders } from './http/security-headers';
 import { serveConsole } from './http/static';
 import { authRoutes } from './routes/auth';
 import { canaryRoutes } from './routes/canary';
+import { catalogRoutes } from './routes/catalog';
 import { dbRoutes, type DbEngine } from './routes/db';
 import { kratosRoutes } from './routes/kratos';
 import { kubeconfigRoutes } from './routes/kubeconfig';
@@ -67,6 +68,7 @@ export function createApp({ db, config, engine, onError }: AppOptions): Hono<App
   } else {
     app.use('/api/*', authenticate(db, config));
     app.route('/api/canary', canaryRoutes(db, requirePermission('canaries', 'read'), false));
+    app.route('/api/catalog', catalogRoutes(db));
     app.route('/api/auth', authRoutes());
     app.route('/api/properties', propertiesRoutes(db, localProperties));
     app.route('/api/kubeconfig', kubeconfigRoutes(db));

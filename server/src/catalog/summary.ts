@@ -1,0 +1,196 @@
+/**
+ * `POST /catalog/summary` (api.md §4.1): config items grouped by type and/or tag keys, with health
+ * counts, change counts over a window, open-analysis counts by type and costs. Every count is live:
+ * the query aggregates config_items, config_changes and config_analysis directly.
+ */
+import type { Queryable } from '../db/types';
+import { parseDuration } from './datemath';
+import { filterListSql, parseFilterList } from './filter-list';
+import { SqlParams } from './sql-params';
+
+export class CatalogRequestError extends Error {}
+
+export interface SummaryRequest {
+  groupBy: string[];
+  tags: string[];
+  deleted: boolean;
+  filter: Record<string, string>;
+  status?: string;
+  health?: string;
+  changesSince?: number;
+  cost?: '1d' | '7d' | '30d';
+}
+
+const HEALTH = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+const MAX_GROUP_KEYS = 10;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item !== '')) {
+    throw new CatalogRequestError(`${field} must be a list of non-empty strings`);
+  }
+  return value as string[];
+}
+
+function optionalString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new CatalogRequestError(`${field} must be a string`);
+  return value;
+}
+
+/** Validate a request body; throws CatalogRequestError with the contract's messages. */
+export function parseSummaryRequest(body: unknown): SummaryRequest {
+  if (body === undefined || body === null) body = {};
+  if (!isRecord(body)) throw new CatalogRequestError('request body must be a JSON object');
+  const groupBy = stringList(body.groupBy, 'groupBy');
+  const tags = stringList(body.tags, 'tags');
+  const keys = [...(groupBy.length > 0 ? groupBy : ['type']), ...tags];
+  if (keys.length > MAX_GROUP_KEYS) {
+    throw new CatalogRequestError(`at most ${MAX_GROUP_KEYS} grouping keys are allowed`);
+  }
+  if (body.deleted !== undefined && typeof body.deleted !== 'boolean') {
+    throw new CatalogRequestError('deleted must be a boolean');
+  }
+  const filter: Record<string, string> = {};
+  if (body.filter !== undefined && body.filter !== null) {
+    if (!isRecord(body.filter)) throw new CatalogRequestError('filter must be an object');
+    for (const [key, value] of Object.entries(body.filter)) {
+      if (typeof value !== 'string')
+        throw new CatalogRequestError(`filter.${key} must be a string`);
+      filter[key] = value;
+    }
+  }
+  let changesSince: number | undefined;
+  if (body.changes !== undefined && body.changes !== null) {
+    if (!isRecord(body.changes)) throw new CatalogRequestError('changes since is invalid');
+    const since = body.changes.since;
+    if (since !== undefined && since !== null && since !== '') {
+      const ms = typeof since === 'string' ? parseDuration(since) : undefined;
+      if (ms === undefined || ms <= 0) throw new CatalogRequestError('changes since is invalid');
+      changesSince = ms;
+    }
+  }
+  let cost: SummaryRequest['cost'];
+  if (body.cost !== undefined && body.cost !== null && body.cost !== '') {
+    if (body.cost !== '1d' && body.cost !== '7d' && body.cost !== '30d') {
+      throw new CatalogRequestError('cost range is not allowed. allowed (1d, 7d, 30d)');
+    }
+    cost = body.cost;
+  }
+  const status = optionalString(body.status, 'status');
+  const health = optionalString(body.health, 'health');
+  return {
+    groupBy: keys.slice(0, keys.length - tags.length),
+    tags,
+    deleted: body.deleted === true,
+    filter,
+    ...(status ? { status } : {}),
+    ...(health ? { health } : {}),
+    ...(changesSince ? { changesSince } : {}),
+    ...(cost ? { cost } : {}),
+  };
+}
+
+interface GroupRow {
+  [key: string]: unknown;
+  count: number;
+  created_at: Date | null;
+  updated_at: Date | null;
+  changes: string | number | null;
+  analysis: Record<string, number> | null;
+  cost: string | null;
+}
+
+export type SummaryRow = Record<string, unknown>;
+
+/** Run the summary; rows are ordered by the grouping columns. */
+export async function catalogSummary(
+  db: Queryable,
+  request: SummaryRequest,
+): Promise<SummaryRow[]> {
+  const params = new SqlParams();
+  const keys = [...request.groupBy, ...request.tags];
+  const groupExpressions = keys.map((key) =>
+    key === 'type' ? 'ci.type' : `ci.tags->>${params.add(key)}`,
+  );
+  const where: string[] = [];
+  if (!request.deleted) where.push('ci.deleted_at IS NULL');
+  const includes: string[] = [];
+  for (const [key, text] of Object.entries(request.filter)) {
+    const list = parseFilterList(text, true);
+    const field = `ci.labels->>${params.add(key)}`;
+    for (const item of list.include) includes.push(`${field} = ${params.add(item)}`);
+    for (const item of list.exclude) where.push(`${field} IS DISTINCT FROM ${params.add(item)}`);
+  }
+  if (includes.length > 0) where.push(`(${includes.join(' OR ')})`);
+  for (const [column, text] of [
+    ['ci.status', request.status],
+    ['ci.health', request.health],
+  ] as const) {
+    if (!text) continue;
+    const predicate = filterListSql(column, parseFilterList(text, true), params);
+    if (predicate) where.push(predicate);
+  }
+  const costColumn = request.cost ? `ci.cost_total_${request.cost}` : 'NULL::numeric';
+  const groupCols = groupExpressions.map((expression, index) => `${expression} AS g${index}`);
+  const gNames = keys.map((_key, index) => `g${index}`);
+  const sameGroup = (left: string, right: string): string =>
+    gNames.map((g) => `${left}.${g} IS NOT DISTINCT FROM ${right}.${g}`).join(' AND ') || 'true';
+  const changesJoin = request.changesSince
+    ? `LEFT JOIN (SELECT config_id, count(*) AS n FROM config_changes
+         WHERE created_at >= now() - make_interval(secs => ${params.add(request.changesSince / 1000)})
+         GROUP BY config_id) ch ON ch.config_id = items.id`
+    : 'LEFT JOIN (SELECT NULL::uuid AS config_id, NULL::bigint AS n) ch ON false';
+
+  const sql = `
+    WITH items AS (
+      SELECT ci.id, ci.health, ci.created_at, ci.updated_at, ${costColumn} AS cost${groupCols.length > 0 ? `, ${groupCols.join(', ')}` : ''}
+      FROM config_items ci
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ),
+    grouped AS (
+      SELECT ${gNames.length > 0 ? `${gNames.join(', ')}, ` : ''}count(*)::integer AS count,
+        max(items.created_at) AS created_at, max(items.updated_at) AS updated_at,
+        ${HEALTH.map((health) => `count(*) FILTER (WHERE items.health = '${health}')::integer AS h_${health}`).join(', ')},
+        sum(ch.n) AS changes, sum(items.cost) AS cost
+      FROM items ${changesJoin}
+      ${gNames.length > 0 ? `GROUP BY ${gNames.join(', ')}` : ''}
+    ),
+    analysis AS (
+      SELECT ${gNames.length > 0 ? `${gNames.join(', ')}, ` : ''}jsonb_object_agg(analysis_type, n) AS analysis
+      FROM (
+        SELECT ${gNames.map((g) => `items.${g}`).join(', ')}${gNames.length > 0 ? ', ' : ''}coalesce(ca.analysis_type, 'other') AS analysis_type, count(*)::integer AS n
+        FROM items JOIN config_analysis ca ON ca.config_id = items.id AND ca.status = 'open'
+        GROUP BY ${[...gNames.map((g) => `items.${g}`), "coalesce(ca.analysis_type, 'other')"].join(', ')}
+      ) per_type
+      ${gNames.length > 0 ? `GROUP BY ${gNames.join(', ')}` : ''}
+    )
+    SELECT grouped.*, analysis.analysis
+    FROM grouped LEFT JOIN analysis ON ${sameGroup('grouped', 'analysis')}
+    ${gNames.length > 0 ? `ORDER BY ${gNames.map((g) => `grouped.${g}`).join(', ')}` : ''}`;
+
+  const result = await db.query<GroupRow>(sql, params.values);
+  return result.rows.map((row) => {
+    const out: SummaryRow = {};
+    keys.forEach((key, index) => {
+      out[key] = row[`g${index}`] ?? null;
+    });
+    const health: Record<string, number> = {};
+    for (const name of HEALTH) {
+      const count = Number(row[`h_${name}`] ?? 0);
+      if (count > 0) health[name] = count;
+    }
+    out.health = Object.keys(health).length > 0 ? health : null;
+    out.count = row.count;
+    out.created_at = row.created_at;
+    out.updated_at = row.updated_at;
+    if (request.changesSince) out.changes = Number(row.changes ?? 0);
+    out.analysis = row.analysis ?? {};
+    if (request.cost) out[`cost_${request.cost}`] = row.cost === null ? 0 : Number(row.cost);
+    return out;
+  });
+}
