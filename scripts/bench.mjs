@@ -23,6 +23,15 @@ for (const row of rows) {
   console.log(`${row.name.padEnd(width)}  ${row.value.toFixed(1)} ${row.unit}`);
 }
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+
+// Console queries at the large scale on PGlite and PostgreSQL (bench/queries.ts, run through tsx;
+// it prints its own table and keeps bench/results/queries-<scale>.json).
+console.log('');
+const queries = spawnSync('npx', ['tsx', join('bench', 'queries.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (queries.status !== 0) console.log('query benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,

@@ -1,0 +1,355 @@
+/**
+ * Console query benchmark (issue 3 §4): representative console requests against the `large`
+ * dataset, on PGlite and on PostgreSQL. For each request it reports the median and p95 latency
+ * through the server (the Hono app in-process: auth, RBAC, the PostgREST engine or the endpoint,
+ * JSON serialisation) and the median of the very same SQL statements replayed directly on the
+ * database, and the ratio of the two.
+ *
+ * Run: `npx tsx bench/queries.ts` (npm run bench calls it). Environment:
+ *   BENCH_BACKENDS=pglite,postgres   which databases (PostgreSQL needs its binaries installed)
+ *   BENCH_SCALE=large|demo           dataset (demo for a quick look)
+ *   BENCH_RUNS=30                    measured runs per request
+ * The seeded PGlite directory is cached in .tmp/bench/ keyed by a hash of the migrations and the
+ * seed code, so a second run skips the load.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../server/src/app';
+import { testConfig } from '../server/src/config';
+import { migrate, MIGRATIONS_DIR } from '../server/src/db/migrate';
+import { openPglite } from '../server/src/db/pglite';
+import { openPostgres } from '../server/src/db/postgres';
+import type { Db, Queryable, QueryResult } from '../server/src/db/types';
+import { createEngine } from '../server/src/postgrest/engine';
+import { seed } from '../server/src/seed/index';
+import { postgresAvailable, startPostgres } from '../server/test/helpers/postgres-server';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 3;
+const SCALE = process.env.BENCH_SCALE === 'demo' ? 'demo' : 'large';
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+
+interface Statement {
+  sql: string;
+  params: readonly unknown[];
+  inTransaction: boolean;
+}
+
+/** A Db that can record the statements a request runs, to replay them directly afterwards. */
+function recording(db: Db): { db: Db; start(): void; stop(): Statement[] } {
+  let log: Statement[] | undefined;
+  const wrap = (target: Queryable, inTransaction: boolean): Queryable => ({
+    query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      log?.push({ sql, params, inTransaction });
+      return target.query<T>(sql, params);
+    },
+    exec(sql: string) {
+      log?.push({ sql, params: [], inTransaction });
+      return target.exec(sql);
+    },
+  });
+  const wrapped: Db = {
+    kind: db.kind,
+    ...wrap(db, false),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx, true))),
+    close: () => db.close(),
+  };
+  return {
+    db: wrapped,
+    start: () => {
+      log = [];
+    },
+    stop: () => {
+      const out = log ?? [];
+      log = undefined;
+      return out;
+    },
+  };
+}
+
+async function replay(db: Db, statements: Statement[]): Promise<void> {
+  const outside = statements.filter((statement) => !statement.inTransaction);
+  const inside = statements.filter((statement) => statement.inTransaction);
+  for (const statement of outside) await db.query(statement.sql, statement.params);
+  if (inside.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const statement of inside) await tx.query(statement.sql, statement.params);
+    });
+  }
+}
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function cases(db: Db): Promise<Case[]> {
+  const one = async (sql: string): Promise<string | undefined> => {
+    const result = await db.query<{ id: string }>(sql);
+    return result.rows[0]?.id;
+  };
+  const incident = await one(
+    `SELECT i.id FROM incidents i LEFT JOIN hypotheses h ON h.incident_id = i.id
+     GROUP BY i.id ORDER BY count(h.id) DESC, i.id LIMIT 1`,
+  );
+  const config = await one(
+    `SELECT config_id AS id FROM config_relationships GROUP BY config_id ORDER BY count(*) DESC, config_id LIMIT 1`,
+  );
+  const check = await one(
+    `SELECT check_id AS id FROM check_statuses GROUP BY check_id ORDER BY count(*) DESC, check_id LIMIT 1`,
+  );
+  const label = await db.query<{ key: string; value: string }>(
+    `SELECT l.key, l.value FROM config_items ci, jsonb_each_text(ci.labels) l
+     WHERE ci.deleted_at IS NULL GROUP BY l.key, l.value ORDER BY count(*) DESC, l.key LIMIT 1`,
+  );
+  const { key = 'env', value = 'prod' } = label.rows[0] ?? {};
+  const avatar = 'id,name,avatar';
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  const all: Case[] = [
+    { name: 'health summary', method: 'GET', path: '/api/canary/api/summary' },
+    {
+      name: 'catalog list, label filter, count=exact',
+      method: 'GET',
+      path: `/api/db/configs?select=id,type,config_class,status,health,labels,name,tags,created_at,updated_at,deleted_at,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,changes,analysis,agent:agents(id,name)&or=(and(labels->>${key}.eq.${encodeURIComponent(value)}))&deleted_at=is.null&order=type.asc,name.asc&limit=50&offset=0`,
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      name: 'catalog grouped summary',
+      method: 'POST',
+      path: '/api/catalog/summary',
+      body: {
+        groupBy: ['type'],
+        changes: { since: '30d' },
+        analysis: { since: '30d' },
+        cost: '30d',
+      },
+    },
+    {
+      name: 'config changes, last 2 days',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { page: 1, page_size: 200, sort_by: '-created_at' },
+    },
+    {
+      name: 'incident list (open)',
+      method: 'GET',
+      path: `/api/db/incidents?select=id,incident_id,title,severity,type,status,created_at,updated_at,created_by,commander:commander_id(${avatar}),responders(id,type,deleted_at,person:person_id(${avatar}),team:team_id(id,name,icon))&responders.deleted_at=is.null&order=created_at.desc&status=eq.open&limit=50&offset=0`,
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      name: 'incident with its full embed tree',
+      method: 'GET',
+      path: `/api/db/incidents?id=eq.${incident}&select=*,hypotheses(*,created_by(${avatar}),evidences(*,created_by(${avatar})),comments(created_at,comment,external_created_by,responder_id(team_id(*)),created_by(${avatar}),id)),commander:commander_id(${avatar}),communicator_id(${avatar}),responders(created_by(${avatar}))`,
+    },
+    {
+      name: 'job history page',
+      method: 'GET',
+      path: `/api/db/job_histories?select=*&limit=150&offset=0&status.filter=!SUCCESS&order=created_at.desc&and=(created_at.gt.${twoDaysAgo})`,
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      name: 'related configs recursive',
+      method: 'GET',
+      path: `/api/db/rpc/related_configs_recursive?config_id=${config}&include_deleted_configs=false&max_depth=10&type_filter=all`,
+    },
+    {
+      name: 'check status history page',
+      method: 'GET',
+      path: `/api/db/check_statuses?check_id=eq.${check}&order=time.desc&limit=50&offset=0`,
+      headers: { Prefer: 'count=exact' },
+    },
+  ];
+  const missing = { incident, config, check };
+  for (const [name, value] of Object.entries(missing)) {
+    if (!value) console.error(`  no ${name} in the dataset: its query is skipped`);
+  }
+  return all.filter((item) => !item.path.includes('undefined'));
+}
+
+/** Rows in an endpoint's object answer: the summary's checks, the change search's page. */
+function countRows(body: Record<string, unknown>): number {
+  for (const key of ['checks_summary', 'changes']) {
+    const value = body[key];
+    if (Array.isArray(value)) return value.length;
+  }
+  return 'error' in body || 'code' in body ? 0 : Object.keys(body).length === 0 ? 0 : 1;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+export interface QueryFigure {
+  backend: string;
+  query: string;
+  status: number;
+  rows: number;
+  apiMedianMs: number;
+  apiP95Ms: number;
+  sqlMedianMs: number;
+  ratio: number;
+}
+
+async function measure(backend: string, base: Db): Promise<QueryFigure[]> {
+  const recorder = recording(base);
+  const engine = await createEngine({ db: recorder.db });
+  const app = createApp({
+    db: recorder.db,
+    config: testConfig({ auth: 'none' }),
+    engine,
+    onError: (error) => console.error(error),
+  });
+  const figures: QueryFigure[] = [];
+  for (const item of await cases(base)) {
+    const request = async (): Promise<{ status: number; rows: number }> => {
+      const response = await app.request(item.path, {
+        method: item.method,
+        headers: { 'content-type': 'application/json', ...item.headers },
+        ...(item.body === undefined ? {} : { body: JSON.stringify(item.body) }),
+      });
+      const body: unknown = await response.json();
+      const rows = Array.isArray(body) ? body.length : countRows(body as Record<string, unknown>);
+      return { status: response.status, rows };
+    };
+    for (let i = 0; i < WARMUP; i += 1) await request();
+    recorder.start();
+    const probe = await request();
+    const statements = recorder.stop().filter((statement) => !/^\s*SET LOCAL/i.test(statement.sql));
+    const api: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const started = performance.now();
+      await request();
+      api.push(performance.now() - started);
+    }
+    for (let i = 0; i < WARMUP; i += 1) await replay(base, statements);
+    const sql: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const started = performance.now();
+      await replay(base, statements);
+      sql.push(performance.now() - started);
+    }
+    const figure: QueryFigure = {
+      backend,
+      query: item.name,
+      status: probe.status,
+      rows: probe.rows,
+      apiMedianMs: percentile(api, 50),
+      apiP95Ms: percentile(api, 95),
+      sqlMedianMs: percentile(sql, 50),
+      ratio: percentile(api, 50) / percentile(sql, 50),
+    };
+    figures.push(figure);
+    console.error(
+      `  ${backend} ${item.name}: ${figure.apiMedianMs.toFixed(1)} ms via server, ${figure.sqlMedianMs.toFixed(1)} ms SQL (${probe.status}, ${probe.rows} rows)`,
+    );
+  }
+  return figures;
+}
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const dir of [MIGRATIONS_DIR, join(root, 'server', 'src', 'seed')]) {
+    for (const file of readdirSync(dir).sort())
+      hash.update(file).update(readFileSync(join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+async function loadIfEmpty(db: Db, label: string): Promise<void> {
+  await migrate(db);
+  const started = performance.now();
+  const done = await seed(db, SCALE);
+  if (done === 'seeded') {
+    console.error(
+      `  ${label}: seeded ${SCALE} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+}
+
+export async function benchQueries(): Promise<QueryFigure[]> {
+  const figures: QueryFigure[] = [];
+  if (BACKENDS.includes('pglite')) {
+    const cacheRoot = join(root, '.tmp', 'bench');
+    const dir = join(cacheRoot, `pglite-${SCALE}-${sourceHash()}`);
+    if (!existsSync(dir)) {
+      if (existsSync(cacheRoot)) {
+        for (const stale of readdirSync(cacheRoot)) {
+          if (stale.startsWith(`pglite-${SCALE}-`))
+            rmSync(join(cacheRoot, stale), { recursive: true, force: true });
+        }
+      }
+      mkdirSync(dir, { recursive: true });
+    }
+    const db = await openPglite(dir);
+    try {
+      await loadIfEmpty(db, 'PGlite');
+      figures.push(...(await measure('PGlite', db)));
+    } finally {
+      await db.close();
+    }
+  }
+  if (BACKENDS.includes('postgres')) {
+    if (!postgresAvailable) {
+      console.error('  PostgreSQL binaries not found: skipping the PostgreSQL figures');
+    } else {
+      const server = await startPostgres();
+      const db = await openPostgres(server.connectionString);
+      try {
+        await loadIfEmpty(db, 'PostgreSQL');
+        await db.query('ANALYZE');
+        figures.push(...(await measure('PostgreSQL', db)));
+      } finally {
+        await db.close();
+        await server.stop();
+      }
+    }
+  }
+  return figures;
+}
+
+export function printQueries(figures: QueryFigure[]): void {
+  const header = [
+    'backend',
+    'query',
+    'status',
+    'rows',
+    'server median',
+    'server p95',
+    'SQL median',
+    'ratio',
+  ];
+  const rows = figures.map((figure) => [
+    figure.backend,
+    figure.query,
+    String(figure.status),
+    String(figure.rows),
+    `${figure.apiMedianMs.toFixed(1)} ms`,
+    `${figure.apiP95Ms.toFixed(1)} ms`,
+    `${figure.sqlMedianMs.toFixed(1)} ms`,
+    `${figure.ratio.toFixed(2)}×`,
+  ]);
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)),
+  );
+  const line = (cells: string[]): string =>
+    cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await benchQueries();
+  printQueries(figures);
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(
+    join(root, 'bench', 'results', `queries-${SCALE}.json`),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, scale: SCALE, runs: RUNS, figures }, null, 2)}\n`,
+  );
+}
