@@ -677,3 +677,159 @@ BEGIN
   RETURN array_to_string(ids, '.');
 END;
 $$;
+
+-------------------------------------------------------------------------------------------------
+-- Triggers.
+-------------------------------------------------------------------------------------------------
+
+-- The shared updated_at rule of 0001 plus the config_items exception: a config item's updated_at
+-- moves only when its config body changes (schema.md §0.1). Everything else is as in 0001.
+CREATE OR REPLACE FUNCTION update_updated_at_column() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  changed hstore;
+  agent text;
+BEGIN
+  IF NEW.updated_at IS DISTINCT FROM OLD.updated_at THEN
+    RETURN NEW;
+  END IF;
+  changed := (hstore(NEW) - hstore(OLD)) - ARRAY['is_pushed', 'updated_at'];
+  IF changed = ''::hstore THEN
+    RETURN NEW;
+  END IF;
+  IF changed ? 'deleted_at' AND (hstore(NEW) -> 'deleted_at') IS NOT NULL THEN
+    RETURN NEW;
+  END IF;
+  agent := hstore(NEW) -> 'agent_id';
+  IF agent IS NOT NULL AND agent <> '00000000-0000-0000-0000-000000000000' THEN
+    RETURN NEW;
+  END IF;
+  IF TG_TABLE_NAME = 'canaries' AND NOT changed ? 'spec' THEN
+    RETURN NEW;
+  END IF;
+  IF TG_TABLE_NAME = 'config_items' AND NOT changed ? 'config' THEN
+    RETURN NEW;
+  END IF;
+  NEW.updated_at := now();
+  RETURN NEW;
+END;
+$$;
+
+-- An empty or NULL name becomes the last 12 characters of the id (the check constraint then
+-- still rejects an empty type).
+CREATE OR REPLACE FUNCTION config_items_default_name() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.name IS NULL OR NEW.name = '' THEN
+    NEW.name := right(NEW.id::text, 12);
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER config_items_default_name BEFORE INSERT ON config_items
+FOR EACH ROW EXECUTE FUNCTION config_items_default_name();
+
+-- After insert: mirror parent_id as a 'hard' (parent -> child) relationship and enqueue
+-- config.created.
+CREATE OR REPLACE FUNCTION config_items_after_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.parent_id IS NOT NULL THEN
+    INSERT INTO config_relationships (config_id, related_id, relation)
+    VALUES (NEW.parent_id, NEW.id, 'hard')
+    ON CONFLICT (related_id, config_id, relation) DO UPDATE SET deleted_at = NULL;
+  END IF;
+  INSERT INTO event_queue (name, properties)
+  VALUES ('config.created', jsonb_build_object('id', NEW.id))
+  ON CONFLICT (name, properties) DO UPDATE
+    SET created_at = now(), last_attempt = NULL, attempts = 0, error = NULL;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_items_after_insert AFTER INSERT ON config_items
+FOR EACH ROW EXECUTE FUNCTION config_items_after_insert();
+
+-- After update: move the 'hard' relationship with parent_id; enqueue config.deleted on a soft
+-- delete and config.<health> on a health change.
+CREATE OR REPLACE FUNCTION config_items_after_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.parent_id IS DISTINCT FROM OLD.parent_id THEN
+    IF OLD.parent_id IS NOT NULL THEN
+      DELETE FROM config_relationships
+      WHERE config_id = OLD.parent_id AND related_id = NEW.id AND relation = 'hard';
+    END IF;
+    IF NEW.parent_id IS NOT NULL THEN
+      INSERT INTO config_relationships (config_id, related_id, relation)
+      VALUES (NEW.parent_id, NEW.id, 'hard')
+      ON CONFLICT (related_id, config_id, relation) DO UPDATE SET deleted_at = NULL;
+    END IF;
+  END IF;
+  IF NEW.deleted_at IS NOT NULL AND OLD.deleted_at IS NULL THEN
+    INSERT INTO event_queue (name, properties)
+    VALUES ('config.deleted', jsonb_build_object('id', NEW.id))
+    ON CONFLICT (name, properties) DO UPDATE
+      SET created_at = now(), last_attempt = NULL, attempts = 0, error = NULL;
+  END IF;
+  IF NEW.health IS DISTINCT FROM OLD.health AND NEW.health IS NOT NULL AND NEW.health <> '' THEN
+    INSERT INTO event_queue (name, properties)
+    VALUES ('config.' || NEW.health, jsonb_build_object('id', NEW.id))
+    ON CONFLICT (name, properties) DO UPDATE
+      SET created_at = now(), last_attempt = NULL, attempts = 0, error = NULL;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_items_after_update AFTER UPDATE ON config_items
+FOR EACH ROW EXECUTE FUNCTION config_items_after_update();
+
+-- config_changes de-duplication: a row whose (config_id, external_change_id) already exists
+-- (on another row) increments that row's count instead, and the original statement is cancelled
+-- for this row (so an INSERT ... RETURNING returns nothing).
+CREATE OR REPLACE FUNCTION config_changes_dedupe() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  existing uuid;
+BEGIN
+  IF NEW.external_change_id IS NULL THEN
+    RETURN NEW;
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.config_id IS NOT DISTINCT FROM OLD.config_id
+     AND NEW.external_change_id IS NOT DISTINCT FROM OLD.external_change_id THEN
+    RETURN NEW;
+  END IF;
+  SELECT cc.id INTO existing FROM config_changes cc
+  WHERE cc.config_id = NEW.config_id AND cc.external_change_id = NEW.external_change_id
+    AND cc.id <> NEW.id
+  LIMIT 1;
+  IF existing IS NULL THEN
+    RETURN NEW;
+  END IF;
+  UPDATE config_changes SET count = count + 1 WHERE id = existing;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_changes_dedupe BEFORE INSERT OR UPDATE ON config_changes
+FOR EACH ROW EXECUTE FUNCTION config_changes_dedupe();
+
+-- A new change enqueues config.updated (change_type 'diff') or config.changed (anything else).
+CREATE OR REPLACE FUNCTION config_changes_event() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO event_queue (name, properties)
+  VALUES (
+    CASE WHEN NEW.change_type = 'diff' THEN 'config.updated' ELSE 'config.changed' END,
+    jsonb_build_object('id', NEW.config_id, 'change_id', NEW.id)
+  )
+  ON CONFLICT (name, properties) DO UPDATE
+    SET created_at = now(), last_attempt = NULL, attempts = 0, error = NULL;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_changes_event AFTER INSERT ON config_changes
+FOR EACH ROW EXECUTE FUNCTION config_changes_event();
