@@ -25,6 +25,13 @@ export interface ServerConfig {
   docsUrl: string;
   /** Lifetime of a login session. */
   sessionTtlMs: number;
+  /** `/db` row cap per request, with or without `limit` (postgrest.md §5.4; default 2000). */
+  maxRows: number;
+  /**
+   * `statement_timeout` of each `/db` request in milliseconds; undefined = none. Default 30 s on
+   * PostgreSQL; off on PGlite, which runs in-process and cannot cancel a statement.
+   */
+  statementTimeoutMs: number | undefined;
 }
 
 /** A configuration mistake: `message` is one line naming the variable and what is expected. */
@@ -92,6 +99,29 @@ function corsOrigins(env: Env): string[] {
   return origins.map((origin) => origin.replace(/\/$/, ''));
 }
 
+function positiveInteger(env: Env, key: string, max: number): number | undefined {
+  const value = nonEmpty(env, key);
+  if (value === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(value) || Number(value) > max) {
+    throw new ConfigError(
+      `${key} must be an integer from 0 to ${max} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return Number(value);
+}
+
+function maxRows(env: Env): number {
+  const value = positiveInteger(env, 'VIGIL_MAX_ROWS', 1_000_000);
+  if (value === 0) throw new ConfigError('VIGIL_MAX_ROWS must be at least 1 (got "0")');
+  return value ?? 2000;
+}
+
+function statementTimeoutMs(env: Env, postgres: boolean): number | undefined {
+  const value = positiveInteger(env, 'VIGIL_STATEMENT_TIMEOUT_MS', 3_600_000);
+  if (value === undefined) return postgres ? 30_000 : undefined;
+  return value === 0 ? undefined : value;
+}
+
 /** Read and validate the configuration; throws {@link ConfigError} on the first bad value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
@@ -108,6 +138,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     properties: nonEmpty(env, 'VIGIL_PROPERTIES'),
     docsUrl: nonEmpty(env, 'VIGIL_DOCS_URL') ?? 'https://docs.flanksource.com',
     sessionTtlMs: 24 * 60 * 60 * 1000,
+    maxRows: maxRows(env),
+    statementTimeoutMs: statementTimeoutMs(env, databaseUrl(env) !== undefined),
   };
 }
 

@@ -1,12 +1,19 @@
 /**
  * The PostgREST-compatible engine behind `/api/db/*`: request → parse → plan against the cached
- * schema → one parameterised SQL statement → PostgREST-shaped JSON response.
+ * schema → one parameterised SQL statement → PostgREST-shaped response (JSON, a single object or CSV).
  */
 import type { Db, Queryable } from '../db/types';
 import { PgrstError, errorBody, toPgrstError, unknownColumn } from './errors';
 import { applyFilterExtension } from './filter-extension';
 import { classifyParams, planQuery, type Plan, type ParsedQuery } from './plan';
-import { parsePrefer, parseQueryString, parseRangeHeader, type Preferences } from './query-string';
+import {
+  negotiateMediaType,
+  parsePrefer,
+  parseQueryString,
+  parseRangeHeader,
+  type MediaType,
+  type Preferences,
+} from './query-string';
 import {
   loadSchemaCache,
   quoteIdent,
@@ -14,7 +21,16 @@ import {
   type RpcFunction,
   type SchemaCache,
 } from './schema-cache';
-import { SqlParams, nodeConditions, renderExpr, renderOrder, renderProjection } from './sql';
+import {
+  SqlParams,
+  csvHeader,
+  csvRowSql,
+  nodeConditions,
+  projectionKeys,
+  renderExpr,
+  renderOrder,
+  renderProjection,
+} from './sql';
 import type { Authorize, DbRequest, DbResponse, RelationAccess } from './types';
 
 /** The engine: answers `/db` requests and reloads its schema cache on demand. */
@@ -37,12 +53,18 @@ export interface EngineOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 interface ResultRow {
   total: string | number | bigint | null;
   n: string | number | bigint;
   body: string;
+}
+
+/** How a statement runs: in a transaction (writes), read-only (GET RPC), or plainly. */
+interface RunMode {
+  transaction: boolean;
+  readOnly: boolean;
 }
 
 function jsonResponse(status: number, body: string, headers: Record<string, string> = {}) {
@@ -63,17 +85,26 @@ function notFoundFunction(name: string): PgrstError {
   );
 }
 
+function singleObjectError(n: number): PgrstError {
+  return new PgrstError(
+    406,
+    'PGRST116',
+    'JSON object requested, multiple (or no) rows returned',
+    `The result contains ${n} rows`,
+  );
+}
+
 function accessesFor(
   relation: string,
   method: DbRequest['method'],
   write: boolean,
-  plan: Plan,
+  plan: Plan | undefined,
 ): RelationAccess[] {
   const accesses: RelationAccess[] = [
     { relation, action: write ? 'write' : 'read', method, root: true },
   ];
   const seen = new Set<string>();
-  for (const embedded of plan.embedded) {
+  for (const embedded of plan?.embedded ?? []) {
     if (seen.has(embedded.name)) continue;
     seen.add(embedded.name);
     accesses.push({ relation: embedded.name, action: 'read', method, root: false });
@@ -100,6 +131,33 @@ function toCount(value: string | number | bigint | null): number | undefined {
   return value === null ? undefined : Number(value);
 }
 
+/** Check `columns=`/`on_conflict=` names against the relation (42703 for an unknown one). */
+function checkColumns(relation: Relation, names: readonly string[]): string[] {
+  for (const name of names) {
+    if (!relation.columnMap.has(name)) throw unknownColumn(relation.name, name);
+  }
+  return [...new Set(names)];
+}
+
+/** The planner's row estimate from `EXPLAIN (FORMAT JSON)` output, in either driver's shape. */
+function plannedRows(rows: readonly Record<string, unknown>[]): number | undefined {
+  const cell = rows[0] === undefined ? undefined : Object.values(rows[0])[0];
+  let plan: unknown = cell;
+  if (typeof cell === 'string') {
+    try {
+      plan = JSON.parse(cell) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  const first = Array.isArray(plan) ? (plan[0] as unknown) : undefined;
+  const top = isObject(first) ? first.Plan : undefined;
+  const estimate = isObject(top) ? top['Plan Rows'] : undefined;
+  return typeof estimate === 'number' && Number.isFinite(estimate)
+    ? Math.max(0, Math.round(estimate))
+    : undefined;
+}
+
 /** Combine `limit`/`offset` with a `Range` header (their intersection) and the row cap. */
 function paging(
   query: ParsedQuery,
@@ -115,6 +173,34 @@ function paging(
   }
   const limit = end === Infinity ? maxRows : Math.max(0, Math.min(end - offset, maxRows));
   return { offset, limit };
+}
+
+/** The body of a successful response in the negotiated format (throws 406 for object misses). */
+function shapeBody(
+  media: MediaType,
+  row: ResultRow,
+  keys: readonly string[],
+  head: boolean,
+  array = true,
+): { body: string; contentType: string } {
+  const n = Number(row.n);
+  if (media === 'csv') {
+    const lines = n > 0 ? `${csvHeader(keys)}\n${row.body}` : csvHeader(keys);
+    return { body: head ? '' : lines, contentType: CSV_TYPE };
+  }
+  if (media === 'object' && array) {
+    if (n !== 1) throw singleObjectError(n);
+    // json_agg renders `[<object>]`: strip the brackets rather than re-serialising numbers.
+    return { body: head ? '' : row.body.trim().slice(1, -1).trim(), contentType: JSON_TYPE };
+  }
+  return { body: head ? '' : row.body, contentType: JSON_TYPE };
+}
+
+/** The SQL for the body column over the rows of `source` (an aggregate over s0). */
+function bodySql(media: MediaType, keys: readonly string[]): string {
+  return media === 'csv'
+    ? `coalesce(string_agg(${csvRowSql('s0', keys)}, chr(10)), '')`
+    : `coalesce(json_agg(s0), '[]'::json)::text`;
 }
 
 class EngineImpl implements Engine {
@@ -149,8 +235,9 @@ class EngineImpl implements Engine {
     } catch {
       throw new PgrstError(404, '42P01', 'relation does not exist');
     }
+    const media = negotiateMediaType(req.headers.accept);
     const params = applyFilterExtension(parseQueryString(req.rawQuery));
-    if (path.startsWith('rpc/')) return this.rpc(path.slice(4), params, req, authorize);
+    if (path.startsWith('rpc/')) return this.rpc(path.slice(4), params, req, media, authorize);
     const relation = path.includes('/') ? undefined : this.cache.relations.get(path);
     if (relation === undefined) {
       throw new PgrstError(404, '42P01', `relation "${path.slice(0, 100)}" does not exist`);
@@ -161,24 +248,33 @@ class EngineImpl implements Engine {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const denied = authorize(accessesFor(relation.name, req.method, false, plan));
       if (denied !== undefined) return denied;
-      return this.read(req, `${relation.sqlName} AS t0`, query, plan, prefs, false);
+      const mode = { transaction: false, readOnly: false };
+      return this.read(req, `${relation.sqlName} AS t0`, query, plan, prefs, media, mode);
     }
-    return this.write(req, relation, query, plan, prefs, authorize);
+    return this.write(req, relation, query, plan, prefs, media, authorize);
   }
 
-  private async run(sql: string, values: readonly unknown[], transaction: boolean) {
-    const exec = async (target: Queryable) => {
+  /**
+   * Run `work` on the database: in a transaction when asked (writes, RPC) or when a statement
+   * timeout applies (`SET LOCAL` needs one). Whatever `work` throws rolls the transaction back.
+   */
+  private async execute<T>(mode: RunMode, work: (target: Queryable) => Promise<T>): Promise<T> {
+    if (!mode.transaction && !mode.readOnly && this.timeoutMs === undefined) return work(this.db);
+    return this.db.transaction(async (tx) => {
+      if (mode.readOnly) await tx.query('SET TRANSACTION READ ONLY');
       if (this.timeoutMs !== undefined) {
         // A validated integer from the server's own configuration, not request text.
-        await target.query(`SET LOCAL statement_timeout = ${Math.floor(this.timeoutMs)}`);
+        await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(this.timeoutMs))}`);
       }
-      const result = await target.query<ResultRow>(sql, values);
-      const row = result.rows[0];
-      if (row === undefined) throw new Error('the statement returned no row');
-      return row;
-    };
-    if (transaction || this.timeoutMs !== undefined) return this.db.transaction(exec);
-    return exec(this.db);
+      return work(tx);
+    });
+  }
+
+  private static async one(target: Queryable, sql: string, values: readonly unknown[]) {
+    const result = await target.query<ResultRow>(sql, values);
+    const row = result.rows[0];
+    if (row === undefined) throw new Error('the statement returned no row');
+    return row;
   }
 
   /** Reads (and RPC results): the page, its total when asked, and Content-Range. */
@@ -188,56 +284,62 @@ class EngineImpl implements Engine {
     query: ParsedQuery,
     plan: Plan,
     prefs: Preferences,
-    transaction: boolean,
+    media: MediaType,
+    mode: RunMode,
     params: SqlParams = new SqlParams(),
   ): Promise<DbResponse> {
     const { offset, limit } = paging(query, req, this.maxRows);
     const root = plan.root;
     const where = nodeConditions(root, params);
     const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+    // The placeholders of FROM and WHERE come first: the estimate statement binds only those.
+    const whereValues = params.values.length;
     let page = `SELECT t0.* FROM ${from}${whereSql}${renderOrder('t0', root.order, params)}`;
     page += ` LIMIT ${params.add(limit, 'int8')}`;
     if (offset > 0) page += ` OFFSET ${params.add(offset, 'int8')}`;
-    const total = prefs.count ? `(SELECT count(*) FROM ${from}${whereSql})` : 'NULL::int8';
     const head = req.method === 'HEAD';
+    const keys = projectionKeys(root);
     // One aggregate over the page: no CTE to materialise; the page's ORDER BY carries through.
-    const body = head ? `''::text` : `coalesce(json_agg(s0), '[]'::json)::text`;
+    const body = head ? `''::text` : bodySql(media, keys);
     const inner = head
       ? `(${page})`
       : `(SELECT ${renderProjection(root, params)} FROM (${page}) AS t0)`;
-    const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
-    const row = await this.run(sql, params.values, transaction);
+    const exactCount = `(SELECT count(*) FROM ${from}${whereSql})`;
+    const { row, planned } = await this.execute(mode, async (target) => {
+      let estimate: number | undefined;
+      if (prefs.countKind === 'planned' || prefs.countKind === 'estimated') {
+        const explained = await target.query<Record<string, unknown>>(
+          `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}${whereSql}`,
+          params.values.slice(0, whereValues),
+        );
+        estimate = plannedRows(explained.rows);
+      }
+      // `estimated`: the exact count while it is small (up to the row cap), else the estimate.
+      const exact =
+        prefs.countKind === 'exact' ||
+        (prefs.countKind !== undefined && (estimate === undefined || estimate <= this.maxRows));
+      const total = exact ? exactCount : 'NULL::int8';
+      const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
+      const result = await EngineImpl.one(target, sql, params.values);
+      const counted = toCount(result.total);
+      const overflow = counted !== undefined && offset > counted;
+      // Shaped inside the transaction: a 406 (single object) rolls back a volatile RPC.
+      if (!overflow) shapeBody(media, result, keys, head);
+      return { row: result, planned: exact ? undefined : estimate };
+    });
     const n = Number(row.n);
-    const count = toCount(row.total);
-    const range = n > 0 ? `${offset}-${offset + n - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
-    const headers = { 'content-range': range };
-    if (count !== undefined && offset > count) {
+    const count = toCount(row.total) ?? planned;
+    if (count !== undefined && offset > count && row.total !== null) {
       return jsonResponse(416, head ? '' : '[]', { 'content-range': `*/${count}` });
     }
+    const range = n > 0 ? `${offset}-${offset + n - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
     const status = count !== undefined && n < count ? 206 : 200;
-    const single = this.singleObject(req, n, row.body);
-    if (single !== undefined) return single;
-    return jsonResponse(status, head ? '' : row.body, headers);
-  }
-
-  /** `Accept: application/vnd.pgrst.object+json`: exactly one row, sent as an object. */
-  private singleObject(req: DbRequest, n: number, body: string): DbResponse | undefined {
-    if (!(req.headers.accept ?? '').includes(SINGLE_OBJECT)) return undefined;
-    if (n !== 1) {
-      return jsonResponse(
-        406,
-        errorBody(
-          new PgrstError(
-            406,
-            'PGRST116',
-            'JSON object requested, multiple (or no) rows returned',
-            `The result contains ${n} rows`,
-          ),
-        ),
-      );
-    }
-    // json_agg renders `[<object>]`: strip the brackets rather than re-serialising numbers.
-    return jsonResponse(200, req.method === 'HEAD' ? '' : body.slice(1, -1).trim());
+    const shaped = shapeBody(media, row, keys, head);
+    return {
+      status: media === 'object' ? 200 : status,
+      headers: { 'content-type': shaped.contentType, 'content-range': range },
+      body: shaped.body,
+    };
   }
 
   private async write(
@@ -246,11 +348,14 @@ class EngineImpl implements Engine {
     query: ParsedQuery,
     plan: Plan,
     prefs: Preferences,
+    media: MediaType,
     authorize: Authorize,
   ): Promise<DbResponse> {
     const params = new SqlParams();
     let statement: string;
     const rootFilters = plan.root.filters;
+    const columns = query.columns === undefined ? undefined : checkColumns(relation, query.columns);
+    const applied: string[] = [];
     if (req.method === 'POST') {
       const body = parseJsonBody(req.body);
       const rows = Array.isArray(body) ? body : [body];
@@ -261,18 +366,54 @@ class EngineImpl implements Engine {
           'The body must be a JSON object or an array of objects',
         );
       }
-      const first = rows[0];
-      const keys = first === undefined ? [] : Object.keys(first);
-      const signature = [...keys].sort().join('\u0000');
-      for (const row of rows) {
-        if (Object.keys(row).sort().join('\u0000') !== signature) {
-          throw new PgrstError(400, 'PGRST102', 'All object keys must match');
+      let keys: string[];
+      if (columns !== undefined) {
+        // `columns=` names the keys to insert; other body keys are ignored, missing ones are NULL.
+        keys = columns;
+      } else {
+        const first = rows[0];
+        keys = first === undefined ? [] : Object.keys(first);
+        const signature = [...keys].sort().join('\u0000');
+        for (const row of rows) {
+          if (Object.keys(row).sort().join('\u0000') !== signature) {
+            throw new PgrstError(400, 'PGRST102', 'All object keys must match');
+          }
+        }
+        for (const key of keys) {
+          if (!relation.columnMap.has(key)) throw unknownColumn(relation.name, key);
         }
       }
-      for (const key of keys) {
-        if (!relation.columnMap.has(key)) throw unknownColumn(relation.name, key);
+      let conflict = '';
+      if (prefs.resolution !== undefined) {
+        const target = checkColumns(relation, query.onConflict ?? relation.primaryKey);
+        if (target.length === 0) {
+          throw new PgrstError(
+            400,
+            'PGRST100',
+            `"${relation.name}" has no primary key: an upsert needs on_conflict`,
+          );
+        }
+        const targetSql = target.map(quoteIdent).join(', ');
+        const updates = keys.filter((key) => !target.includes(key));
+        conflict =
+          prefs.resolution === 'ignore-duplicates' || updates.length === 0
+            ? ` ON CONFLICT (${targetSql}) DO NOTHING`
+            : ` ON CONFLICT (${targetSql}) DO UPDATE SET ${updates
+                .map((key) => `${quoteIdent(key)} = EXCLUDED.${quoteIdent(key)}`)
+                .join(', ')}`;
+        applied.push(`resolution=${prefs.resolution}`);
       }
-      const denied = authorize(accessesFor(relation.name, req.method, true, plan));
+      const accesses = accessesFor(relation.name, req.method, true, plan);
+      if (prefs.resolution === 'merge-duplicates') {
+        // Merging updates existing rows: the relation must take PATCH too.
+        accesses.splice(1, 0, {
+          relation: relation.name,
+          action: 'write',
+          method: 'PATCH',
+          root: true,
+        });
+      }
+      const denied = authorize(accesses);
       if (denied !== undefined) return denied;
       if (rows.length === 0) {
         statement = `SELECT t0.* FROM ${relation.sqlName} AS t0 WHERE FALSE`;
@@ -280,12 +421,12 @@ class EngineImpl implements Engine {
         if (rows.length > 1) {
           throw new PgrstError(400, 'PGRST102', 'A bulk insert needs at least one column');
         }
-        statement = `INSERT INTO ${relation.sqlName} DEFAULT VALUES RETURNING *`;
+        statement = `INSERT INTO ${relation.sqlName} DEFAULT VALUES${conflict} RETURNING *`;
       } else {
-        const columns = keys.map(quoteIdent).join(', ');
+        const list = keys.map(quoteIdent).join(', ');
         statement =
-          `INSERT INTO ${relation.sqlName} (${columns}) SELECT ${columns} FROM ` +
-          `json_populate_recordset(NULL::${relation.sqlName}, ${params.add(JSON.stringify(rows), 'json')}) RETURNING *`;
+          `INSERT INTO ${relation.sqlName} AS t0 (${list}) SELECT ${list} FROM ` +
+          `json_populate_recordset(NULL::${relation.sqlName}, ${params.add(JSON.stringify(rows), 'json')})${conflict} RETURNING t0.*`;
       }
     } else {
       if (rootFilters.length === 0) {
@@ -298,13 +439,19 @@ class EngineImpl implements Engine {
         );
       }
       let patch: Record<string, unknown> | undefined;
+      let keys: string[] = [];
       if (req.method === 'PATCH') {
         const body = parseJsonBody(req.body);
         if (!isObject(body)) {
           throw new PgrstError(400, 'PGRST102', 'PATCH takes one JSON object');
         }
-        for (const key of Object.keys(body)) {
-          if (!relation.columnMap.has(key)) throw unknownColumn(relation.name, key);
+        if (columns === undefined) {
+          keys = Object.keys(body);
+          for (const key of keys) {
+            if (!relation.columnMap.has(key)) throw unknownColumn(relation.name, key);
+          }
+        } else {
+          keys = columns;
         }
         patch = body;
       }
@@ -313,37 +460,70 @@ class EngineImpl implements Engine {
       const where = rootFilters.map((expr) => renderExpr('t0', expr, params)).join(' AND ');
       if (patch === undefined) {
         statement = `DELETE FROM ${relation.sqlName} AS t0 WHERE ${where} RETURNING t0.*`;
+      } else if (keys.length === 0) {
+        // Nothing to set: no row changes. The filters stay in the text because their bind
+        // parameters are already numbered.
+        statement = `SELECT t0.* FROM ${relation.sqlName} AS t0 WHERE FALSE AND ${where}`;
       } else {
-        const keys = Object.keys(patch);
-        if (keys.length === 0) {
-          // Nothing to set: no row changes. The filters stay in the text because their bind
-          // parameters are already numbered.
-          statement = `SELECT t0.* FROM ${relation.sqlName} AS t0 WHERE FALSE AND ${where}`;
-        } else {
-          const sets = keys.map((key) => `${quoteIdent(key)} = _b.${quoteIdent(key)}`).join(', ');
-          statement =
-            `UPDATE ${relation.sqlName} AS t0 SET ${sets} FROM json_populate_record(NULL::${relation.sqlName}, ` +
-            `${params.add(JSON.stringify(patch), 'json')}) AS _b WHERE ${where} RETURNING t0.*`;
-        }
+        const sets = keys.map((key) => `${quoteIdent(key)} = _b.${quoteIdent(key)}`).join(', ');
+        statement =
+          `UPDATE ${relation.sqlName} AS t0 SET ${sets} FROM json_populate_record(NULL::${relation.sqlName}, ` +
+          `${params.add(JSON.stringify(patch), 'json')}) AS _b WHERE ${where} RETURNING t0.*`;
       }
     }
-    const body = prefs.representation
-      ? `coalesce((SELECT json_agg(s0) FROM (SELECT ${renderProjection(plan.root, params)} FROM _page AS t0) AS s0), '[]'::json)::text`
-      : `''::text`;
-    const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${body} AS body`;
-    const row = await this.run(sql, params.values, true);
     const created = req.method === 'POST';
-    if (!prefs.representation) return { status: created ? 201 : 204, headers: {}, body: '' };
-    const single = this.singleObject(req, Number(row.n), row.body);
-    if (single !== undefined)
-      return { ...single, status: single.status === 200 && created ? 201 : single.status };
-    return jsonResponse(created ? 201 : 200, row.body);
+    const keys = projectionKeys(plan.root);
+    const location =
+      created && prefs.return === 'headers-only' && relation.primaryKey.length > 0
+        ? relation.primaryKey
+        : undefined;
+    let body = `''::text`;
+    if (prefs.representation) {
+      body = `(SELECT ${bodySql(media, keys)} FROM (SELECT ${renderProjection(plan.root, params)} FROM _page AS t0) AS s0)`;
+    } else if (location !== undefined) {
+      const pk = location.map((column) => `t0.${quoteIdent(column)}`).join(', ');
+      body = `coalesce((SELECT json_agg(json_build_array(${pk})) FROM _page AS t0), '[]'::json)::text`;
+    }
+    const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${body} AS body`;
+    const row = await this.execute({ transaction: true, readOnly: false }, async (target) => {
+      const result = await EngineImpl.one(target, sql, params.values);
+      // Checked before the commit: a 406 for a single object rolls the write back.
+      if (prefs.representation) shapeBody(media, result, keys, false);
+      return result;
+    });
+    const n = Number(row.n);
+    const total = prefs.count ? String(n) : '*';
+    const headers: Record<string, string> = {
+      'content-range': n > 0 ? `0-${n - 1}/${total}` : `*/${total}`,
+    };
+    if (applied.length > 0) headers['preference-applied'] = applied.join(', ');
+    if (location !== undefined && n === 1) {
+      const values = JSON.parse(row.body) as unknown[][];
+      const first = values[0] ?? [];
+      headers.location = `/${relation.name}?${location
+        .map((column, index) => {
+          const value = first[index];
+          const text = typeof value === 'string' ? value : JSON.stringify(value);
+          return `${encodeURIComponent(column)}=eq.${encodeURIComponent(text)}`;
+        })
+        .join('&')}`;
+    }
+    if (!prefs.representation) {
+      return { status: created ? 201 : 204, headers, body: '' };
+    }
+    const shaped = shapeBody(media, row, keys, false);
+    return {
+      status: created ? 201 : 200,
+      headers: { ...headers, 'content-type': shaped.contentType },
+      body: shaped.body,
+    };
   }
 
   private async rpc(
     name: string,
     params: ReturnType<typeof applyFilterExtension>,
     req: DbRequest,
+    media: MediaType,
     authorize: Authorize,
   ): Promise<DbResponse> {
     const fn = this.cache.functions.get(name);
@@ -352,7 +532,9 @@ class EngineImpl implements Engine {
     if (!isGet && req.method !== 'POST') {
       throw new PgrstError(405, 'PGRST101', 'Only GET and POST are allowed for functions');
     }
-    const query = classifyParams(params, isGet ? new Set(fn.argMap.keys()) : new Set());
+    // Only named arguments can be passed by name; an unnamed one can only take its default.
+    const named = new Set([...fn.argMap.keys()].filter((arg) => arg !== ''));
+    const query = classifyParams(params, isGet ? named : new Set());
     const values = new Map<string, unknown>();
     if (isGet) {
       for (const [key, value] of query.args) values.set(key, value);
@@ -360,48 +542,78 @@ class EngineImpl implements Engine {
       const body = req.body === undefined || req.body.trim() === '' ? {} : parseJsonBody(req.body);
       if (!isObject(body)) throw new PgrstError(400, 'PGRST102', 'RPC takes one JSON object');
       for (const [key, value] of Object.entries(body)) {
-        if (!fn.argMap.has(key)) throw notFoundFunction(`${this.schema}.${name}(${key})`);
+        if (!named.has(key)) throw notFoundFunction(`${this.schema}.${name}(${key.slice(0, 100)})`);
         values.set(key, value);
       }
     }
     for (const arg of fn.args) {
       if (!arg.hasDefault && !values.has(arg.name)) {
-        throw notFoundFunction(`${this.schema}.${name} without the argument ${arg.name}`);
+        throw notFoundFunction(
+          `${this.schema}.${name} without the argument ${arg.name === '' ? '(unnamed)' : arg.name}`,
+        );
       }
     }
     const prefs = parsePrefer(req.headers.prefer);
     const plan = fn.result === undefined ? undefined : planQuery(fn.result, query);
-    const accesses: RelationAccess[] = plan
-      ? accessesFor(`rpc/${name}`, req.method, !isGet, plan)
-      : [
-          {
-            relation: `rpc/${name}`,
-            action: isGet ? 'read' : 'write',
-            method: req.method,
-            root: true,
-          },
-        ];
-    const denied = authorize(accesses);
+    if (plan === undefined) rejectScalarQuery(fn, query);
+    // A function that cannot write (immutable or stable) is a read whatever the method; a
+    // volatile one called with POST is a write. GET always runs read-only, as in PostgREST.
+    const writes = !isGet && fn.volatility === 'v';
+    const denied = authorize(accessesFor(`rpc/${name}`, req.method, writes, plan));
     if (denied !== undefined) return denied;
+    const mode: RunMode = { transaction: true, readOnly: !writes };
     // The arguments are rendered into a SqlParams that the read continues with, so the
     // placeholders stay numbered in order.
     const argParams = new SqlParams();
     const call = `${fn.sqlName}(${renderArgs(fn, values, argParams)})`;
     if (plan !== undefined) {
-      return this.read(req, `${call} AS t0`, query, plan, prefs, !isGet, argParams);
+      return this.read(req, `${call} AS t0`, query, plan, prefs, media, mode, argParams);
     }
+    const head = req.method === 'HEAD';
+    const keys = [fn.name];
     let sql: string;
     if (fn.returnType === 'void') {
       sql = `SELECT NULL::int8 AS total, 0 AS n, '' AS body FROM (SELECT ${call}) AS t0`;
     } else if (fn.returnsSet) {
-      sql = `SELECT NULL::int8 AS total, count(*) AS n, coalesce(json_agg(t0.v), '[]'::json)::text AS body FROM ${call} AS t0(v)`;
+      const { offset, limit } = paging(query, req, this.maxRows);
+      let page = `SELECT t0.v AS ${quoteIdent(fn.name)} FROM ${call} AS t0(v) LIMIT ${argParams.add(limit, 'int8')}`;
+      if (offset > 0) page += ` OFFSET ${argParams.add(offset, 'int8')}`;
+      const body =
+        media === 'csv'
+          ? bodySql(media, keys)
+          : `coalesce(json_agg(s0.${quoteIdent(fn.name)}), '[]'::json)::text`;
+      sql = `SELECT NULL::int8 AS total, count(*) AS n, ${body} AS body FROM (${page}) AS s0`;
     } else {
-      sql = `SELECT NULL::int8 AS total, 1 AS n, to_json(${call})::text AS body`;
+      const body =
+        media === 'csv' ? csvRowSql('s0', keys) : `to_json(s0.${quoteIdent(fn.name)})::text`;
+      sql = `SELECT NULL::int8 AS total, 1 AS n, ${body} AS body FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
     }
-    const row = await this.run(sql, argParams.values, !isGet);
+    const row = await this.execute(mode, async (target) => {
+      const result = await EngineImpl.one(target, sql, argParams.values);
+      if (fn.returnType !== 'void') shapeBody(media, result, keys, head, fn.returnsSet);
+      return result;
+    });
     if (fn.returnType === 'void') return { status: 204, headers: {}, body: '' };
-    return jsonResponse(200, req.method === 'HEAD' ? '' : row.body);
+    const shaped = shapeBody(media, row, keys, head, fn.returnsSet);
+    return { status: 200, headers: { 'content-type': shaped.contentType }, body: shaped.body };
   }
+}
+
+/** A scalar function's result has no columns: filters, order and column selects are 42703. */
+function rejectScalarQuery(fn: RpcFunction, query: ParsedQuery): void {
+  const first = query.filters[0];
+  if (first !== undefined) {
+    const field = first.kind === 'cond' ? first.field.name : first.op;
+    throw unknownColumn(fn.name, field);
+  }
+  const order = query.order?.[0];
+  if (order !== undefined) throw unknownColumn(fn.name, order.field.name);
+  for (const item of query.select) {
+    if (item.kind === 'column') throw unknownColumn(fn.name, item.field.name);
+    if (item.kind === 'embed') throw unknownColumn(fn.name, item.name);
+  }
+  const [path] = query.embedParams.values();
+  if (path !== undefined) throw unknownColumn(fn.name, path.path.join('.'));
 }
 
 function renderArgs(fn: RpcFunction, values: ReadonlyMap<string, unknown>, params: SqlParams) {

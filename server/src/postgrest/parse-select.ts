@@ -6,18 +6,50 @@ import type { EmbedItem, SelectItem } from './ast';
 import { parseError } from './errors';
 import { Cursor, readIdentifier, readJsonPath } from './parse-field';
 
-/** Cast targets are PostgreSQL type names written plainly; nothing else reaches the SQL text. */
-const CAST_TYPE = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
-
-/** The built-in type names that contain spaces. */
-const MULTI_WORD_TYPES = new Set([
-  'double precision',
+/**
+ * Cast targets: PostgreSQL's built-in scalar types, optionally as arrays. A closed list keeps
+ * request text from naming arbitrary types (and so from reaching user-defined cast functions).
+ */
+const CAST_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'varchar',
+  'char',
+  'character',
   'character varying',
-  'bit varying',
-  'timestamp with time zone',
-  'timestamp without time zone',
+  'int',
+  'int2',
+  'int4',
+  'int8',
+  'integer',
+  'smallint',
+  'bigint',
+  'numeric',
+  'decimal',
+  'real',
+  'float4',
+  'float8',
+  'double precision',
+  'bool',
+  'boolean',
+  'json',
+  'jsonb',
+  'uuid',
+  'date',
+  'time',
+  'timetz',
   'time with time zone',
   'time without time zone',
+  'timestamp',
+  'timestamptz',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'interval',
+  'inet',
+  'cidr',
+  'macaddr',
+  'bit',
+  'varbit',
+  'bit varying',
 ]);
 
 /** Nesting limit: deeper selects are certainly not a console request and would only cost. */
@@ -40,11 +72,11 @@ function readCast(cursor: Cursor): string {
     cursor.pos += 1;
   }
   const type = cursor.text.slice(start, cursor.pos).trim();
-  const base = type.replace(/\[\]$/, '').replace(/ +/g, ' ').toLowerCase();
-  if (type.length > 64 || !(CAST_TYPE.test(type) || MULTI_WORD_TYPES.has(base))) {
-    fail(cursor, 'bad cast type');
-  }
-  return type;
+  const array = type.endsWith('[]');
+  const base = type.replace(/\[\]$/, '').trim().replace(/ +/g, ' ').toLowerCase();
+  if (type.length > 64 || !CAST_TYPES.has(base)) fail(cursor, 'bad cast type');
+  // Normalised: the SQL text holds only a name from the list above.
+  return array ? `${base}[]` : base;
 }
 
 function readItem(cursor: Cursor, depth: number): SelectItem {

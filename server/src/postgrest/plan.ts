@@ -16,7 +16,7 @@ import { PgrstError, parseError, unknownColumn } from './errors';
 import { parseFilterName, parseFilterValue, parseLogicTree } from './parse-filter';
 import { parseOrder } from './parse-order';
 import { parseSelect } from './parse-select';
-import { parseCount } from './query-string';
+import { parseColumnList, parseCount } from './query-string';
 import type { QueryParam } from './filter-extension';
 import type { Column, Relation, Relationship } from './schema-cache';
 
@@ -89,10 +89,13 @@ export interface ParsedQuery {
   embedParams: Map<string, EmbedParams>;
   /** RPC arguments taken from the query (GET), first value of each name. */
   args: Map<string, string>;
+  /** `columns=`: the body keys a write uses (unchecked names). */
+  columns: string[] | undefined;
+  /** `on_conflict=`: the conflict target of an upsert (unchecked names). */
+  onConflict: string[] | undefined;
 }
 
 const EMBED_KEYWORDS = new Set(['order', 'limit', 'offset', 'or', 'and']);
-const IGNORED = new Set(['columns', 'on_conflict']);
 
 function embedEntry(map: Map<string, EmbedParams>, path: readonly string[]): EmbedParams {
   const key = path.join('\u0000');
@@ -120,6 +123,8 @@ export function classifyParams(
     filters: [],
     embedParams: new Map(),
     args: new Map(),
+    columns: undefined,
+    onConflict: undefined,
   };
   let sawSelect = false;
   for (const [name, value] of params) {
@@ -151,10 +156,15 @@ export function classifyParams(
       case 'not.and':
         parsed.filters.push(parseLogicTree(name === 'not.or' ? 'or' : 'and', true, value));
         continue;
+      case 'columns':
+        parsed.columns ??= parseColumnList(name, value);
+        continue;
+      case 'on_conflict':
+        parsed.onConflict ??= parseColumnList(name, value);
+        continue;
       default:
         break;
     }
-    if (IGNORED.has(name)) continue;
     if (!name.includes('->')) {
       const segments = name.split('.');
       const last = segments[segments.length - 1] ?? '';

@@ -61,6 +61,8 @@ export interface RpcFunction {
   returnsSet: boolean;
   /** The declared return type (`void`, `integer`, `users`…). */
   returnType: string;
+  /** pg_proc.provolatile: `i` immutable, `s` stable, `v` volatile (may write). */
+  volatility: string;
 }
 
 export interface SchemaCache {
@@ -103,6 +105,7 @@ interface RuleRow {
 
 interface FunctionRow {
   name: string;
+  volatility: string;
   retset: boolean;
   retrel: string | number;
   rettype: string;
@@ -149,7 +152,7 @@ JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = $1 AND c.relkind IN ('v', 'm') AND r.rulename = '_RETURN'`;
 
 const FUNCTIONS_SQL = `
-SELECT p.proname AS name, p.proretset AS retset, rt.typrelid::int8 AS retrel,
+SELECT p.proname AS name, p.provolatile::text AS volatility, p.proretset AS retset, rt.typrelid::int8 AS retrel,
   format_type(p.prorettype, NULL) AS rettype,
   coalesce((
     SELECT json_agg(json_build_object(
@@ -362,6 +365,7 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
       result,
       returnsSet: row.retset,
       returnType: row.rettype,
+      volatility: row.volatility,
     });
   }
 

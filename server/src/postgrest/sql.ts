@@ -198,3 +198,30 @@ export function renderProjection(node: PlanNode, params: SqlParams): string {
   }
   return parts.join(', ');
 }
+
+/** One CSV cell from a projected value: text as is, other JSON values as JSON, NULL empty. */
+function csvCell(value: string): string {
+  const json = `to_json(${value})`;
+  const text = `(CASE json_typeof(${json}) WHEN 'null' THEN NULL WHEN 'string' THEN ${json} #>> '{}' ELSE ${json}::text END)`;
+  // RFC 4180: a cell holding a quote, comma or line break is quoted, with quotes doubled.
+  return `coalesce(CASE WHEN strpos(${text}, '"') > 0 OR strpos(${text}, ',') > 0 OR strpos(${text}, chr(10)) > 0 OR strpos(${text}, chr(13)) > 0 THEN '"' || replace(${text}, '"', '""') || '"' ELSE ${text} END, '')`;
+}
+
+/**
+ * The CSV line of one row of `alias` whose columns are `keys` (the projection's output names):
+ * built in SQL so numbers keep their exact text.
+ */
+export function csvRowSql(alias: string, keys: readonly string[]): string {
+  if (keys.length === 0) return `''`;
+  return `concat_ws(',', ${keys.map((key) => csvCell(`${alias}.${quoteIdent(key)}`)).join(', ')})`;
+}
+
+/** The CSV header line for `keys`, quoted like the cells. */
+export function csvHeader(keys: readonly string[]): string {
+  return keys.map((key) => (/[",\r\n]/.test(key) ? `"${key.replace(/"/g, '""')}"` : key)).join(',');
+}
+
+/** The output keys of a node's projection, in order. */
+export function projectionKeys(node: PlanNode): string[] {
+  return node.projections.map((projection) => projection.key);
+}

@@ -719,6 +719,311 @@ export function defineEngineSuite(
       });
     });
 
+    describe('PostgREST extras: RPC shapes, upserts, columns, return, CSV, single object', () => {
+      it('RPC: a set of scalars over GET and POST, paged and capped', async () => {
+        const all = await h.get('rpc/numbers?n=5');
+        expect(all.status).toBe(200);
+        expect(all.json).toEqual([1, 2, 3, 4, 5]);
+        const paged = await h.get('rpc/numbers?n=5&limit=2&offset=1');
+        expect(paged.json).toEqual([2, 3]);
+        const posted = await h.call('POST', 'rpc/numbers', { body: { n: 3 } });
+        expect(posted.json).toEqual([1, 2, 3]);
+        const capped = await createEngine({ db: h.db, maxRows: 4 });
+        const response = await capped.handle(
+          { method: 'GET', path: 'rpc/numbers', rawQuery: 'n=10', headers: {}, body: undefined },
+          () => undefined,
+        );
+        expect(JSON.parse(response.body)).toEqual([1, 2, 3, 4]);
+      });
+
+      it('RPC: filters, order or columns on a scalar result are 42703', async () => {
+        for (const query of ['n=3&x=eq.1', 'n=3&order=x', 'n=3&select=x', 'n=3&select=x(y)']) {
+          const response = await h.get(`rpc/numbers?${query}`);
+          expect(response.status, query).toBe(400);
+          expect(response.json, query).toMatchObject({ code: '42703' });
+        }
+      });
+
+      it('RPC: stable functions are reads for GET and POST; volatile ones write only over POST', async () => {
+        await h.call('POST', `rpc/related_configs`, { body: { config_id: C101 } });
+        expect(h.accesses[h.accesses.length - 1]?.[0]).toMatchObject({
+          relation: 'rpc/related_configs',
+          action: 'read',
+          method: 'POST',
+        });
+        // GET runs in a read-only transaction: a function that writes fails (405) and writes nothing.
+        const viaGet = await h.get('rpc/set_property?name=rpc.get&value=1');
+        expect(viaGet.status).toBe(405);
+        expect(viaGet.json).toMatchObject({ code: '25006' });
+        expect(await h.rows('properties?name=eq.rpc.get')).toEqual([]);
+        const viaPost = await h.call('POST', 'rpc/set_property?select=name,value', {
+          body: { name: 'rpc.post', value: '1' },
+        });
+        expect(viaPost.status).toBe(200);
+        expect(viaPost.json).toEqual([{ name: 'rpc.post', value: '1' }]);
+        expect(h.accesses[h.accesses.length - 1]?.[0]).toMatchObject({
+          relation: 'rpc/set_property',
+          action: 'write',
+          method: 'POST',
+        });
+        // A single-object miss rolls the function's write back.
+        const many = await h.call('POST', 'rpc/set_property', {
+          headers: { accept: 'application/vnd.pgrst.object+json' },
+          body: { name: 'rpc.post', value: '2' },
+        });
+        expect(many.status).toBe(200);
+        expect(many.json).toMatchObject({ name: 'rpc.post', value: '2' });
+        await h.call('DELETE', 'properties?name=eq.rpc.post');
+        const voided = await h.get('rpc/noop');
+        expect(voided).toMatchObject({ status: 204, body: '' });
+        const head = await h.call('HEAD', `rpc/related_configs?config_id=${C101}`, {
+          headers: { prefer: 'count=exact' },
+        });
+        expect(head).toMatchObject({ status: 200, body: '' });
+        expect(head.headers['content-range']).toBe('0-1/2');
+      });
+
+      it('count=planned gives the planner estimate; count=estimated is exact when small', async () => {
+        const planned = await h.get('check_statuses?select=time&limit=5', {
+          prefer: 'count=planned',
+        });
+        expect([200, 206]).toContain(planned.status);
+        expect(planned.headers['content-range']).toMatch(/^0-4\/\d+$/);
+        const estimated = await h.get('check_statuses?select=time&limit=5', {
+          prefer: 'count=estimated',
+        });
+        expect(estimated.status).toBe(206);
+        expect(estimated.headers['content-range']).toBe('0-4/30');
+        const filtered = await h.get(`check_statuses?select=time&check_id=eq.${D1}&limit=1`, {
+          prefer: 'count=planned',
+        });
+        expect(filtered.headers['content-range']).toMatch(/^0-0\/\d+$/);
+        const rpc = await h.get(`rpc/related_configs?config_id=${C101}`, {
+          prefer: 'count=estimated',
+        });
+        expect(rpc.headers['content-range']).toBe('0-1/2');
+      });
+
+      it('Range errors: an inverted range is 416 PGRST103; beyond the total 416 with */total', async () => {
+        const inverted = await h.get('people', { range: '5-2' });
+        expect(inverted.status).toBe(416);
+        expect(inverted.json).toMatchObject({ code: 'PGRST103' });
+        const beyond = await h.get('people', { range: '10-19', prefer: 'count=exact' });
+        expect(beyond.status).toBe(416);
+        expect(beyond.headers['content-range']).toBe('*/3');
+        const capped = await createEngine({ db: h.db, maxRows: 7 });
+        const response = await capped.handle(
+          {
+            method: 'GET',
+            path: 'check_statuses',
+            rawQuery: 'select=time',
+            headers: { prefer: 'count=exact' },
+            body: undefined,
+          },
+          () => undefined,
+        );
+        expect(response.status).toBe(206);
+        expect(response.headers['content-range']).toBe('0-6/30');
+      });
+
+      it('upsert: resolution=merge-duplicates and ignore-duplicates with on_conflict', async () => {
+        await h.call('POST', 'properties', { body: { name: 'up.one', value: 'a' } });
+        const merged = await h.call('POST', 'properties', {
+          headers: { prefer: 'return=representation, resolution=merge-duplicates' },
+          body: [
+            { name: 'up.one', value: 'b' },
+            { name: 'up.two', value: 'c' },
+          ],
+        });
+        expect(merged.status).toBe(201);
+        expect(merged.headers['preference-applied']).toBe('resolution=merge-duplicates');
+        expect(merged.json).toEqual([
+          { name: 'up.one', value: 'b', created_by: null },
+          { name: 'up.two', value: 'c', created_by: null },
+        ]);
+        expect(h.accesses[h.accesses.length - 1]?.slice(0, 2)).toEqual([
+          { relation: 'properties', action: 'write', method: 'POST', root: true },
+          { relation: 'properties', action: 'write', method: 'PATCH', root: true },
+        ]);
+        const ignored = await h.call('POST', 'properties?on_conflict=name', {
+          headers: { prefer: 'return=representation, resolution=ignore-duplicates' },
+          body: { name: 'up.one', value: 'z' },
+        });
+        expect(ignored.status).toBe(201);
+        expect(ignored.json).toEqual([]);
+        expect(await h.rows('properties?name=eq.up.one&select=value')).toEqual([{ value: 'b' }]);
+        // on_conflict on a unique column other than the key.
+        const byEmail = await h.call('POST', 'people?on_conflict=email&select=name', {
+          headers: { prefer: 'return=representation, resolution=merge-duplicates' },
+          body: { name: 'Alice B.', email: 'alice@example.com' },
+        });
+        expect(byEmail.json).toEqual([{ name: 'Alice B.' }]);
+        await h.call('PATCH', `people?id=eq.${ALICE}`, { body: { name: 'Alice' } });
+        // Without a resolution preference a conflict is still a 409.
+        const plain = await h.call('POST', 'properties?on_conflict=name', {
+          body: { name: 'up.one', value: 'x' },
+        });
+        expect(plain.status).toBe(409);
+        const unknown = await h.call('POST', 'properties?on_conflict=nope', {
+          headers: { prefer: 'resolution=merge-duplicates' },
+          body: { name: 'up.one', value: 'x' },
+        });
+        expect(unknown.status).toBe(400);
+        expect(unknown.json).toMatchObject({ code: '42703' });
+        const notUnique = await h.call('POST', 'properties?on_conflict=value', {
+          headers: { prefer: 'resolution=merge-duplicates' },
+          body: { name: 'up.one', value: 'x' },
+        });
+        expect(notUnique.status).toBe(400);
+        const badSyntax = await h.call('POST', 'properties?on_conflict=name;drop', {
+          headers: { prefer: 'resolution=merge-duplicates' },
+          body: { name: 'up.one', value: 'x' },
+        });
+        expect(badSyntax.json).toMatchObject({ code: 'PGRST100' });
+        await h.call('DELETE', 'properties?name=in.(up.one,up.two)');
+      });
+
+      it('columns= picks the body keys of inserts and updates', async () => {
+        const inserted = await h.call('POST', 'properties?columns=name,value', {
+          headers: { prefer: 'return=representation' },
+          body: [
+            { name: 'col.one', value: '1', ignored: 'x' },
+            { name: 'col.two', value: '2', created_by: ALICE },
+          ],
+        });
+        expect(inserted.status).toBe(201);
+        expect(inserted.json).toEqual([
+          { name: 'col.one', value: '1', created_by: null },
+          { name: 'col.two', value: '2', created_by: null },
+        ]);
+        const missing = await h.call('POST', 'properties?columns=name,value', {
+          body: [{ name: 'col.three' }],
+        });
+        expect(missing.status).toBe(400);
+        expect(missing.json).toMatchObject({ code: '23502' });
+        const unknown = await h.call('POST', 'properties?columns=name,nope', {
+          body: { name: 'x', value: 'y' },
+        });
+        expect(unknown.json).toMatchObject({ code: '42703' });
+        const patched = await h.call('PATCH', 'properties?name=eq.col.one&columns=value', {
+          headers: { prefer: 'return=representation' },
+          body: { value: 'patched', name: 'renamed' },
+        });
+        expect(patched.json).toEqual([{ name: 'col.one', value: 'patched', created_by: null }]);
+        await h.call('DELETE', 'properties?name=like.col.*');
+      });
+
+      it('return=minimal and return=headers-only (Location of the new row)', async () => {
+        const minimal = await h.call('POST', 'properties', {
+          headers: { prefer: 'return=minimal' },
+          body: { name: 'ret.one', value: '1' },
+        });
+        expect(minimal).toMatchObject({ status: 201, body: '' });
+        const headersOnly = await h.call('POST', 'properties', {
+          headers: { prefer: 'return=headers-only' },
+          body: { name: 'ret two/3', value: '2' },
+        });
+        expect(headersOnly).toMatchObject({ status: 201, body: '' });
+        expect(headersOnly.headers.location).toBe('/properties?name=eq.ret%20two%2F3');
+        const patched = await h.call('PATCH', 'properties?name=like.ret*', {
+          headers: { prefer: 'return=minimal, count=exact' },
+          body: { value: '3' },
+        });
+        expect(patched).toMatchObject({ status: 204, body: '' });
+        expect(patched.headers['content-range']).toBe('0-1/2');
+        await h.call('DELETE', 'properties?name=like.ret*');
+      });
+
+      it('Accept: text/csv for lists, RPC results and written rows', async () => {
+        const csv = await h.get('checks?select=name,labels,created_at,canary_id&order=name', {
+          accept: 'text/csv',
+        });
+        expect(csv.status).toBe(200);
+        expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(csv.body.split('\n')).toEqual([
+          'name,labels,created_at,canary_id',
+          `"api, v2 (beta)",,2024-10-13T00:00:00+00:00,${ID('c1')}`,
+          `db-port,"{""tier"": ""backend""}",2024-10-14T00:00:00+00:00,${ID('c2')}`,
+          `homepage,"{""tier"": ""frontend""}",2024-10-12T00:00:00+00:00,${ID('c1')}`,
+        ]);
+        const empty = await h.get('people?select=id,name&name=eq.nobody', { accept: 'text/csv' });
+        expect(empty.body).toBe('id,name');
+        const numbers = await h.get('rpc/numbers?n=3', { accept: 'text/csv' });
+        expect(numbers.body).toBe('numbers\n1\n2\n3');
+        const scalar = await h.get('rpc/add_numbers?a=1&b=2', { accept: 'text/csv' });
+        expect(scalar.body).toBe('add_numbers\n3');
+        const table = await h.get(
+          `rpc/lookup_analysis_by_config?id=${C101}&order=analyzer&select=analyzer`,
+          {
+            accept: 'text/csv',
+          },
+        );
+        expect(table.body).toBe('analyzer\nkube-score\ntrivy');
+        const written = await h.call('POST', 'properties?select=name,value', {
+          headers: { prefer: 'return=representation', accept: 'text/csv' },
+          body: { name: 'csv,"x"\nline', value: 'v' },
+        });
+        expect(written.status).toBe(201);
+        expect(written.body).toBe('name,value\n"csv,""x""\nline",v');
+        await h.call('DELETE', `properties?name=eq.${encodeURIComponent('csv,"x"\nline')}`);
+        const head = await h.call('HEAD', 'people', { headers: { accept: 'text/csv' } });
+        expect(head).toMatchObject({ status: 200, body: '' });
+        expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
+      });
+
+      it('Accept negotiation: quality order, wildcards, 406 for nothing acceptable', async () => {
+        const browser = await h.get('people?select=id&limit=1', {
+          accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+        });
+        expect(browser.status).toBe(200);
+        expect(browser.headers['content-type']).toBe('application/json; charset=utf-8');
+        const preferCsv = await h.get('people?select=name&order=name&limit=1', {
+          accept: 'application/json;q=0.5, text/csv',
+        });
+        expect(preferCsv.body).toBe('name\nAlice');
+        const none = await h.get('people', { accept: 'application/xml' });
+        expect(none.status).toBe(406);
+        expect(none.json).toMatchObject({ code: 'PGRST107' });
+      });
+
+      it('single object: 406 on zero or several rows, and a write that misses rolls back', async () => {
+        const accept = { accept: 'application/vnd.pgrst.object+json' };
+        const none = await h.get('people?name=eq.nobody', accept);
+        expect(none.status).toBe(406);
+        expect(none.json).toMatchObject({ code: 'PGRST116' });
+        const created = await h.call('POST', 'properties?select=name', {
+          headers: { ...accept, prefer: 'return=representation' },
+          body: { name: 'obj.one', value: '1' },
+        });
+        expect(created.status).toBe(201);
+        expect(created.json).toEqual({ name: 'obj.one' });
+        await h.call('POST', 'properties', { body: { name: 'obj.two', value: '2' } });
+        const both = await h.call('PATCH', 'properties?name=like.obj.*', {
+          headers: { ...accept, prefer: 'return=representation' },
+          body: { value: 'changed' },
+        });
+        expect(both.status).toBe(406);
+        expect(await h.rows('properties?name=like.obj.*&select=value&order=name')).toEqual([
+          { value: '1' },
+          { value: '2' },
+        ]);
+        const rpc = await h.get('rpc/add_numbers?a=1', accept);
+        expect(rpc.json).toBe(2);
+        await h.call('DELETE', 'properties?name=like.obj.*');
+      });
+
+      it('casts only to built-in types', async () => {
+        expect(await h.rows(`people?select=id::text,n:name::varchar&id=eq.${ALICE}`)).toEqual([
+          { id: ALICE, n: 'Alice' },
+        ]);
+        for (const cast of ['regclass', 'source', 'pg_catalog.text', 'people']) {
+          const response = await h.get(`people?select=id::${cast}`);
+          expect(response.status, cast).toBe(400);
+          expect(response.json, cast).toMatchObject({ code: 'PGRST100' });
+        }
+      });
+    });
+
     describe.skipIf(!options.timeouts)('statement timeout', () => {
       it('cancels a slow statement with a 504, not a 500', async () => {
         const engine = await createEngine({ db: h.db, statementTimeoutMs: 100 });

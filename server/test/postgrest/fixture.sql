@@ -255,6 +255,20 @@ CREATE FUNCTION pause(ms integer) RETURNS integer LANGUAGE sql VOLATILE AS $$
   SELECT 1 FROM pg_sleep(ms / 1000.0)
 $$;
 
+-- RPC shapes: a set of scalars, a volatile function that writes, a void function.
+CREATE FUNCTION numbers(n integer) RETURNS SETOF integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT generate_series(1, n)
+$$;
+
+CREATE FUNCTION set_property(name text, value text) RETURNS SETOF properties LANGUAGE sql VOLATILE AS $$
+  INSERT INTO properties (name, value) VALUES (set_property.name, set_property.value)
+  ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value RETURNING *
+$$;
+
+CREATE FUNCTION noop() RETURNS void LANGUAGE sql STABLE AS $$
+  SELECT NULL::void
+$$;
+
 -- Seed data: fixed ids so tests can refer to them.
 INSERT INTO people (id, name, email, avatar, created_at) VALUES
   ('00000000-0000-0000-0000-0000000000e1', 'Alice', 'alice@example.com', 'a.png', '2024-10-01T00:00:00Z'),

@@ -8,7 +8,13 @@ import {
 } from '../../src/postgrest/parse-filter';
 import { parseOrder } from '../../src/postgrest/parse-order';
 import { parseSelect } from '../../src/postgrest/parse-select';
-import { parsePrefer, parseQueryString, parseRangeHeader } from '../../src/postgrest/query-string';
+import {
+  negotiateMediaType,
+  parseColumnList,
+  parsePrefer,
+  parseQueryString,
+  parseRangeHeader,
+} from '../../src/postgrest/query-string';
 import { parseViewLineage } from '../../src/postgrest/view-lineage';
 
 describe('parseSelect', () => {
@@ -138,11 +144,68 @@ describe('query string and headers', () => {
   it('parses Prefer and Range', () => {
     expect(parsePrefer('return=representation, count=exact')).toEqual({
       representation: true,
+      return: 'representation',
       count: true,
+      countKind: 'exact',
+      resolution: undefined,
     });
+    expect(parsePrefer('count=planned; return=headers-only,resolution=merge-duplicates')).toEqual({
+      representation: false,
+      return: 'headers-only',
+      count: true,
+      countKind: 'planned',
+      resolution: 'merge-duplicates',
+    });
+    expect(
+      parsePrefer('count=estimated, resolution=ignore-duplicates, tx=commit, x'),
+    ).toMatchObject({ countKind: 'estimated', resolution: 'ignore-duplicates', return: 'minimal' });
+    expect(parsePrefer('resolution=drop-everything').resolution).toBeUndefined();
     expect(parseRangeHeader('0-9', 'items')).toEqual({ offset: 0, limit: 10 });
     expect(parseRangeHeader('5-', undefined)).toEqual({ offset: 5, limit: undefined });
+    expect(parseRangeHeader('items=2-3', undefined)).toEqual({ offset: 2, limit: 2 });
     expect(parseRangeHeader('bytes', undefined)).toBeUndefined();
+    expect(parseRangeHeader('0-9', 'bytes')).toBeUndefined();
+    expect(() => parseRangeHeader('9-0', undefined)).toThrow(
+      expect.objectContaining({ status: 416, code: 'PGRST103' }),
+    );
+  });
+
+  it('negotiates the response media type', () => {
+    expect(negotiateMediaType(undefined)).toBe('json');
+    expect(negotiateMediaType('')).toBe('json');
+    expect(negotiateMediaType('application/json')).toBe('json');
+    expect(negotiateMediaType('*/*')).toBe('json');
+    expect(negotiateMediaType('text/csv')).toBe('csv');
+    expect(negotiateMediaType('application/vnd.pgrst.object+json')).toBe('object');
+    expect(negotiateMediaType('application/vnd.pgrst.object+json;nulls=stripped')).toBe('object');
+    expect(negotiateMediaType('application/json;q=0.2, text/csv;q=0.9')).toBe('csv');
+    expect(negotiateMediaType('text/csv;q=0, application/json')).toBe('json');
+    expect(negotiateMediaType('text/html, */*;q=0.1')).toBe('json');
+    for (const accept of ['text/html', 'application/xml', 'text/csv;q=0', 'image/*']) {
+      expect(() => negotiateMediaType(accept), accept).toThrow(
+        expect.objectContaining({ status: 406, code: 'PGRST107' }),
+      );
+    }
+  });
+
+  it('parses columns= and on_conflict= lists', () => {
+    expect(parseColumnList('columns', 'a, b,"c,d"')).toEqual(['a', 'b', 'c,d']);
+    for (const bad of ['', 'a,', ',a', 'a;drop', 'a b', 'a)', "a'"]) {
+      expect(() => parseColumnList('columns', bad), bad).toThrow(
+        expect.objectContaining({ status: 400, code: 'PGRST100' }),
+      );
+    }
+  });
+
+  it('casts: built-in types only, normalised', () => {
+    expect(parseSelect('a::TEXT,b::double   precision,c::int4[]')).toMatchObject([
+      { cast: 'text' },
+      { cast: 'double precision' },
+      { cast: 'int4[]' },
+    ]);
+    for (const bad of ['a::regclass', 'a::source', 'a::pg_catalog.text', 'a::text[][]', 'a::']) {
+      expect(() => parseSelect(bad), bad).toThrow();
+    }
   });
 });
 
