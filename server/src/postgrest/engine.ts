@@ -354,6 +354,19 @@ class EngineImpl implements Engine {
     const params = new SqlParams();
     let statement: string;
     const rootFilters = plan.root.filters;
+    const can =
+      req.method === 'POST'
+        ? relation.writable.insert && (prefs.resolution === undefined || relation.writable.update)
+        : req.method === 'PATCH'
+          ? relation.writable.update
+          : relation.writable.delete;
+    if (!can) {
+      throw new PgrstError(
+        405,
+        'PGRST105',
+        `${req.method} is not possible on "${relation.name}": PostgreSQL cannot write through it`,
+      );
+    }
     const columns = query.columns === undefined ? undefined : checkColumns(relation, query.columns);
     const applied: string[] = [];
     if (req.method === 'POST') {

@@ -72,6 +72,7 @@ export function statusForSqlState(code: string): number {
     case '57014': // query_canceled: the statement timeout, a server-side limit
       return 504;
     case '25006': // read_only_sql_transaction
+    case '55000': // object_not_in_prerequisite_state: e.g. deleting from a UNION view
       return 405;
     default:
       break;

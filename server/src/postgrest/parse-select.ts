@@ -10,7 +10,7 @@ import { Cursor, readIdentifier, readJsonPath } from './parse-field';
  * Cast targets: PostgreSQL's built-in scalar types, optionally as arrays. A closed list keeps
  * request text from naming arbitrary types (and so from reaching user-defined cast functions).
  */
-const CAST_TYPES: ReadonlySet<string> = new Set([
+export const CAST_TYPES: ReadonlySet<string> = new Set([
   'text',
   'varchar',
   'char',

@@ -41,6 +41,8 @@ export interface Relation {
   columnMap: ReadonlyMap<string, Column>;
   primaryKey: readonly string[];
   relationships: Relationship[];
+  /** Which writes PostgreSQL can apply (pg_relation_is_updatable): false for UNION views… */
+  writable: { insert: boolean; update: boolean; delete: boolean };
 }
 
 export interface FunctionArg {
@@ -144,6 +146,12 @@ JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = $1 AND con.contype IN ('p', 'f')
 ORDER BY con.conname`;
 
+const UPDATABLE_SQL = `
+SELECT c.oid::int8 AS oid, pg_relation_is_updatable(c.oid, false)::int4 AS mask
+FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = $1 AND c.relkind IN ('r', 'v', 'm', 'f', 'p')`;
+
 const RULES_SQL = `
 SELECT r.ev_class::int8 AS view, r.ev_action::text AS action
 FROM pg_rewrite r
@@ -189,6 +197,7 @@ function makeRelation(
     columnMap: new Map(columns.map((column) => [column.name, column])),
     primaryKey: [],
     relationships: [],
+    writable: { insert: kind === 'table', update: kind === 'table', delete: kind === 'table' },
   };
 }
 
@@ -218,11 +227,12 @@ function projections(
 
 /** Introspect `schema` into a fresh cache. */
 export async function loadSchemaCache(db: Queryable, schema: string): Promise<SchemaCache> {
-  const [columnRows, constraintRows, ruleRows, functionRows] = await Promise.all([
+  const [columnRows, constraintRows, ruleRows, functionRows, updatableRows] = await Promise.all([
     db.query<ColumnRow>(COLUMNS_SQL, [schema]),
     db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
     db.query<RuleRow>(RULES_SQL, [schema]),
     db.query<FunctionRow & { ndefaults: number }>(FUNCTIONS_SQL, [schema]),
+    db.query<{ oid: string | number; mask: number }>(UPDATABLE_SQL, [schema]),
   ]);
 
   const byOid = new Map<number, Relation>();
@@ -252,6 +262,19 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
     const relation = makeRelation(oid, entry.name, schema, entry.kind, entry.columns);
     byOid.set(oid, relation);
     relations.set(entry.name, relation);
+  }
+
+  for (const row of updatableRows.rows) {
+    const relation = byOid.get(Number(row.oid));
+    // Bits of pg_relation_is_updatable: 4 UPDATE, 8 INSERT, 16 DELETE.
+    const mask = Number(row.mask);
+    if (relation !== undefined) {
+      relation.writable = {
+        insert: (mask & 8) !== 0,
+        update: (mask & 4) !== 0,
+        delete: (mask & 16) !== 0,
+      };
+    }
   }
 
   // View lineage: view column -> base table column, following views over views.
