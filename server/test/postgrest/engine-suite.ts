@@ -1012,6 +1012,23 @@ export function defineEngineSuite(
         await h.call('DELETE', 'properties?name=like.obj.*');
       });
 
+      it('writes PostgreSQL cannot apply through a view are 405 before any SQL', async () => {
+        for (const [method, body] of [
+          ['POST', { name: 'x' }],
+          ['PATCH', { name: 'x' }],
+          ['DELETE', undefined],
+        ] as const) {
+          const response = await h.call(method, 'integrations_with_status?name=eq.none', { body });
+          expect(response.status, method).toBe(405);
+          expect(response.json, method).toMatchObject({ code: 'PGRST105' });
+        }
+        // A simple view is updatable (the RBAC map decides whether the console may use it).
+        const patched = await h.call('PATCH', `configs?id=eq.${ID('999')}`, {
+          body: { name: 'x' },
+        });
+        expect(patched.status).toBe(204);
+      });
+
       it('casts only to built-in types', async () => {
         expect(await h.rows(`people?select=id::text,n:name::varchar&id=eq.${ALICE}`)).toEqual([
           { id: ALICE, n: 'Alice' },

@@ -1,0 +1,4 @@
+import { openPglite } from '../../src/db/pglite';
+import { defineInjectionSuite } from './injection-suite';
+
+defineInjectionSuite('PGlite', () => openPglite());
