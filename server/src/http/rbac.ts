@@ -9,6 +9,25 @@ import {
 import type { Caller } from '../auth/accounts';
 import type { AppEnv } from './env';
 
+/**
+ * An agent principal: a person of type `agent` (created by `POST /agent/generate` with the
+ * server-only role `agent`, rbac-and-flags.md §2), or a caller whose only role is `agent`. The
+ * role table (§3.1) lists user roles only, so an agent's token must not fall back to viewer (the
+ * rule for users without roles): it gets none of the table's permissions — no `/db` relation and
+ * no role-guarded endpoint. Agents talk to their own endpoints (push, playbook actions), each of
+ * which grants agents explicitly.
+ */
+export function isAgentPrincipal(caller: Caller): boolean {
+  if (caller.type === 'agent') return true;
+  return caller.roles.includes('agent') && caller.roles.every((role) => role === 'agent');
+}
+
+/** `resource:action` for a caller: the role table for users, nothing for agent principals. */
+export function callerCan(caller: Caller, resource: Resource, action: Action): boolean {
+  if (isAgentPrincipal(caller)) return false;
+  return can(caller.roles, resource, action);
+}
+
 /** The Mission Control denial (api.md §0.3): plain text plus the X-Rbac-* headers. */
 export function forbidden(
   c: Context<AppEnv>,
@@ -40,7 +59,7 @@ export function requirePermission(resource: Resource, action: Action): Middlewar
   return async (c, next) => {
     const caller = c.get('caller');
     if (!caller) return unauthenticated(c);
-    if (!can(caller.roles, resource, action)) return forbidden(c, caller.id, resource, action);
+    if (!callerCan(caller, resource, action)) return forbidden(c, caller.id, resource, action);
     await next();
   };
 }
@@ -54,7 +73,10 @@ export function requireAnyRole(
   return async (c, next) => {
     const caller = c.get('caller');
     if (!caller) return unauthenticated(c);
-    if (!effectiveRoles(caller.roles).some((role) => roles.includes(role))) {
+    if (
+      isAgentPrincipal(caller) ||
+      !effectiveRoles(caller.roles).some((role) => roles.includes(role))
+    ) {
       return forbidden(c, caller.id, object, action);
     }
     await next();

@@ -1,10 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { can } from '../../../src/rbac/roles';
 import { relationPolicy } from '../../../src/rbac/relations';
 import type { Caller } from '../auth/accounts';
 import type { Authorize, DbMethod, DbRequest, DbResponse } from '../postgrest/types';
 import type { AppEnv } from '../http/env';
-import { callerOf, requireCaller } from '../http/rbac';
+import { callerCan, callerOf, requireCaller } from '../http/rbac';
 
 /** The part of the PostgREST engine the HTTP layer uses (server/src/postgrest/engine.ts). */
 export interface DbEngine {
@@ -43,7 +42,8 @@ function denied(caller: Caller, resource: string, action: string): DbResponse {
  * The RBAC decision for a `/db` request (rbac-and-flags.md §3.4): relations outside the map do not
  * exist (404; an embed of one cannot be resolved, 400); writes to read-only relations or with a
  * method the relation does not take are 405; otherwise the role table decides (403). Every
- * embedded relation needs read too.
+ * embedded relation needs read too. Agent principals (tokens of `type = agent` people) are refused
+ * every relation (see isAgentPrincipal).
  */
 export function authorizeFor(caller: Caller): Authorize {
   return (accesses) => {
@@ -74,8 +74,8 @@ export function authorizeFor(caller: Caller): Authorize {
           );
         }
         const resource = policy.writeResource ?? policy.resource;
-        if (!can(caller.roles, resource, 'write')) return denied(caller, resource, 'write');
-      } else if (!can(caller.roles, policy.resource, 'read')) {
+        if (!callerCan(caller, resource, 'write')) return denied(caller, resource, 'write');
+      } else if (!callerCan(caller, policy.resource, 'read')) {
         return denied(caller, policy.resource, 'read');
       }
     }
