@@ -199,7 +199,9 @@ export interface QueryFigure {
 
 async function measure(backend: string, base: Db): Promise<QueryFigure[]> {
   const recorder = recording(base);
-  const engine = await createEngine({ db: recorder.db });
+  // As the server runs it (server/src/data-api.ts): the row cap, and on PostgreSQL a statement
+  // timeout carried by the connections rather than a transaction per read.
+  const engine = await createEngine({ db: recorder.db, maxRows: 2000 });
   const app = createApp({
     db: recorder.db,
     config: testConfig({ auth: 'none' }),
@@ -300,10 +302,15 @@ export async function benchQueries(): Promise<QueryFigure[]> {
       console.error('  PostgreSQL binaries not found: skipping the PostgreSQL figures');
     } else {
       const server = await startPostgres();
-      const db = await openPostgres(server.connectionString);
+      const loader = await openPostgres(server.connectionString);
       try {
-        await loadIfEmpty(db, 'PostgreSQL');
-        await db.query('ANALYZE');
+        await loadIfEmpty(loader, 'PostgreSQL');
+        await loader.query('ANALYZE');
+      } finally {
+        await loader.close();
+      }
+      const db = await openPostgres(server.connectionString, { statementTimeoutMs: 30_000 });
+      try {
         figures.push(...(await measure('PostgreSQL', db)));
       } finally {
         await db.close();

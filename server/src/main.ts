@@ -11,7 +11,7 @@ import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
-import { createEngine } from './postgrest/engine';
+import { openDataApi } from './data-api';
 import { DEMO_ACCOUNTS } from './seed/demo';
 import { seed } from './seed/index';
 import { VERSION } from './version';
@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   await migrate(db);
   const seeded = await seed(db, config.seed);
-  const engine = await createEngine({ db });
+  const dataApi = await openDataApi(db, config);
+  const engine = dataApi.engine;
   const app = createApp({ db, config, engine });
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     clearInterval(purge);
     // Stop accepting; in-flight requests finish, idle keep-alive sockets are closed now.
     server.close(() => {
-      db.close()
+      Promise.all([db.close(), dataApi.close()])
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           console.error('closing the database failed:', error);

@@ -17,9 +17,24 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+export interface PostgresOptions {
+  /**
+   * `statement_timeout` of every pooled connection, in ms. Setting it on the connection (rather
+   * than `SET LOCAL` per request) keeps a read a single round trip.
+   */
+  statementTimeoutMs?: number;
+}
+
 /** Connect to a real PostgreSQL (15+) through a small pool. */
-export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 8 });
+export async function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 8,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // Fail at start-up, with the driver's message, when the server cannot be reached.
   const client = await pool.connect();
   client.release();
