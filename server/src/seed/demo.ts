@@ -1,13 +1,21 @@
 /**
- * The deterministic demo dataset loaded on first start (VIGIL_SEED=demo): one account per role,
- * teams, agents, canaries across namespaces with ~40 checks and two days of 5-minute history
- * (generated in SQL, so start-up stays fast), and a few properties.
+ * The deterministic demo dataset loaded on first start (VIGIL_SEED=demo): one account per role
+ * plus staff, teams, agents, canaries across namespaces with ~45 checks and seven days of
+ * 5-minute history (generated in SQL, so start-up stays fast), and the generated world around
+ * them (three clusters and their AWS estate, topology, incidents, playbooks, notifications…;
+ * see scenario.ts).
  */
 import type { Role } from '../../../src/rbac/roles';
 import { createAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/crypto';
 import type { Db, Queryable } from '../db/types';
-import { createRandom, randomUuid } from './random';
+import { insertHistory, insertRollups, updateCheckState, type HistoryCheck } from './history';
+import { insertRows, type Row } from './insert';
+import { insertPeople, insertTeams } from './people';
+import { Rng } from './random';
+import { buildDemoWorld } from './scenario';
+import { SeedContext, type Person, type SeedCheck } from './world';
+import { refreshMaterializedViews, writeWorld, type Timings } from './write';
 
 export interface DemoAccount {
   role: Role;
@@ -63,9 +71,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 const LOCAL_AGENT = '00000000-0000-0000-0000-000000000000';
-const SEED = 20241021;
-/** 2 days of 5-minute steps. */
-const HISTORY_STEPS = 2 * 24 * 12;
+/** The default seed of the demo (accounts and canaries are fixed; the world follows the seed). */
+export const DEMO_SEED = 20241021;
+/** 7 days of 5-minute steps. */
+const HISTORY_STEPS = 7 * 24 * 12;
 
 interface CheckDef {
   type: string;
@@ -79,8 +88,8 @@ interface CheckDef {
   latency: number;
   /** Share of random failures (0–1). */
   flaky?: number;
-  /** Failure window in steps back from now (0 = the latest run), inclusive. */
-  failing?: [from: number, to: number];
+  /** Failure windows in steps back from now (0 = the latest run), inclusive. */
+  failing?: [from: number, to: number][];
   /** The check stopped running this many steps ago (stale: shows the age badge). */
   stoppedSteps?: number;
 }
@@ -165,7 +174,7 @@ const CANARIES: CanaryDef[] = [
         'https://app.example.com/login',
         'Customer app login page',
         180,
-        { severity: 'high' },
+        { severity: 'high', failing: [[300, 330]] },
       ),
       http(
         'app.example.com/api/health',
@@ -188,7 +197,7 @@ const CANARIES: CanaryDef[] = [
         'https://app.example.com/api/search?q=ping',
         'Search API latency probe',
         420,
-        { failing: [40, 70], severity: 'medium' },
+        { failing: [[40, 70]], severity: 'medium' },
       ),
     ],
   },
@@ -207,7 +216,7 @@ const CANARIES: CanaryDef[] = [
         'legacy.example.com',
         'Legacy host kept for old clients',
         12,
-        { failing: [0, 20], severity: 'low' },
+        { failing: [[0, 20]], severity: 'low' },
       ),
     ],
   },
@@ -235,6 +244,7 @@ const CANARIES: CanaryDef[] = [
         'http://grafana.monitoring.svc:3000/api/health',
         'Grafana health',
         60,
+        { failing: [[600, 640]] },
       ),
       tcp('pushgateway:9091', 'pushgateway.monitoring.svc:9091', 'Pushgateway port open', 4),
       http('loki /ready', 'http://loki.monitoring.svc:3100/ready', 'Loki readiness', 35, {
@@ -261,9 +271,9 @@ const CANARIES: CanaryDef[] = [
         latency: 2,
       },
       tcp('kafka-0:9092', 'kafka-0.infra.svc:9092', 'Kafka broker 0', 5),
-      tcp('kafka-1:9092', 'kafka-1.infra.svc:9092', 'Kafka broker 1', 5),
+      tcp('kafka-1:9092', 'kafka-1.infra.svc:9092', 'Kafka broker 1', 5, { failing: [[900, 915]] }),
       tcp('kafka-2:9092', 'kafka-2.infra.svc:9092', 'Kafka broker 2', 6, {
-        failing: [0, 6],
+        failing: [[0, 6]],
         severity: 'high',
       }),
       {
@@ -292,14 +302,14 @@ const CANARIES: CanaryDef[] = [
         'https://pay.example.com/v1/charges?dry_run=true',
         'Charge API dry run',
         340,
-        { severity: 'critical', owner: 'payments', flaky: 0.02 },
+        { severity: 'critical', owner: 'payments', flaky: 0.02, failing: [[1400, 1430]] },
       ),
       http(
         'stripe webhook relay',
         'https://hooks.example.com/stripe',
         'Webhook relay for the card processor',
         150,
-        { failing: [0, 3], severity: 'critical', owner: 'payments' },
+        { failing: [[0, 3]], severity: 'critical', owner: 'payments' },
       ),
       tcp('fraud-scoring:8443', 'fraud-scoring.payments.svc:8443', 'Fraud scoring service port', 7),
       http(
@@ -307,7 +317,7 @@ const CANARIES: CanaryDef[] = [
         'https://fx.example.com/rates/latest',
         'Currency rates updated in the last hour',
         260,
-        { failing: [200, 260] },
+        { failing: [[200, 260]] },
       ),
       http(
         '3ds callback',
@@ -329,7 +339,7 @@ const CANARIES: CanaryDef[] = [
         'ledger-primary.payments.svc',
         'Ledger primary accepts queries',
         12,
-        { severity: 'critical' },
+        { severity: 'critical', failing: [[1800, 1812]] },
       ),
       postgres('ledger replica-1', 'ledger-replica-1.payments.svc', 'Ledger read replica 1', 14),
       postgres('ledger replica-2', 'ledger-replica-2.payments.svc', 'Ledger read replica 2', 15, {
@@ -341,7 +351,7 @@ const CANARIES: CanaryDef[] = [
         'ledger-replica-1.payments.svc',
         'Replica lag under 30 s',
         25,
-        { failing: [10, 30] },
+        { failing: [[10, 30]] },
       ),
       {
         type: 'mysql',
@@ -384,6 +394,9 @@ const TEAMS = [
   { name: 'Platform', icon: 'kubernetes', members: ['admin', 'editor'] },
   { name: 'Payments', icon: 'dollar', members: ['commander', 'responder'] },
   { name: 'SRE', icon: 'prometheus', members: ['admin', 'responder', 'viewer'] },
+  { name: 'Frontend', icon: 'react', members: ['editor'] },
+  { name: 'Data', icon: 'database', members: [] },
+  { name: 'Security', icon: 'shield', members: ['commander'] },
 ];
 
 const ICONS: Record<string, string> = {
@@ -397,6 +410,38 @@ const ICONS: Record<string, string> = {
   exec: 'console',
 };
 
+/** The workload each demo check probes (links checks to components and config items). */
+const APP_BY_CHECK: [RegExp, string][] = [
+  [/^(vigil|app)\.example\.com(\/login)?$|^cdn\./, 'web'],
+  [/api\/health$/, 'api'],
+  [/^docs\./, 'docs'],
+  [/^status\./, 'status-page'],
+  [/search$/, 'search'],
+  [/^resolve /, 'coredns'],
+  [/^(prometheus|pushgateway)/, 'prometheus'],
+  [/^alertmanager/, 'alertmanager'],
+  [/^grafana/, 'grafana'],
+  [/^loki/, 'loki'],
+  [/^tempo/, 'tempo'],
+  [/^redis-cache/, 'redis-cache'],
+  [/^kafka-/, 'kafka'],
+  [/^etcd/, 'etcd'],
+  [/^gateway /, 'gateway'],
+  [/^stripe webhook/, 'webhook-relay'],
+  [/^fraud-scoring/, 'fraud-scoring'],
+  [/^fx-rates/, 'fx-rates'],
+  [/^3ds/, 'threeds-callback'],
+  [/^ledger|^reporting/, 'ledger-api'],
+  [/^pgbouncer/, 'pgbouncer'],
+  [/^airflow/, 'airflow-scheduler'],
+  [/^spark/, 'spark-history'],
+  [/^nightly export/, 'nightly-export'],
+];
+
+export function appForCheck(name: string): string | undefined {
+  return APP_BY_CHECK.find(([pattern]) => pattern.test(name))?.[1];
+}
+
 /** Whether the database has no user data yet (the seed runs only then). */
 export async function isEmpty(db: Queryable): Promise<boolean> {
   const result = await db.query<{ empty: boolean }>(
@@ -405,12 +450,29 @@ export async function isEmpty(db: Queryable): Promise<boolean> {
   return result.rows[0]?.empty === true;
 }
 
-/** Insert the demo dataset. Deterministic: the same seed gives the same ids and values. */
-export async function seedDemo(db: Db): Promise<void> {
-  const random = createRandom(SEED);
-  const uuid = (): string => randomUuid(random);
+export interface SeedOptions {
+  /** Seed of the generated world (the accounts and the demo canaries are fixed). */
+  seed?: number;
+  /** The anchor every generated time is relative to (default: now). */
+  now?: Date;
+  /** Progress lines (timings). */
+  log?: (line: string) => void;
+}
+
+/** Insert the demo dataset. Deterministic: the same seed and anchor give the same ids and values. */
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void> {
+  const now = (options.now ?? new Date()).getTime();
+  const log = options.log ?? (() => undefined);
+  const fixed = new Rng(DEMO_SEED);
+  const uuid = (): string => fixed.uuid();
+  const at = (minutesAgo: number): string => new Date(now - minutesAgo * 60_000).toISOString();
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const accountIds = DEMO_ACCOUNTS.map(() => uuid());
+  let started = performance.now();
+  const lap = (label: string): void => {
+    log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
+    started = performance.now();
+  };
 
   await db.transaction(async (tx) => {
     const people = new Map<string, string>();
@@ -427,46 +489,43 @@ export async function seedDemo(db: Db): Promise<void> {
       });
       people.set(account.username, id);
     }
-    const admin = people.get('admin');
+    const admin = people.get('admin') ?? '';
+    await tx.query(
+      `UPDATE people SET created_at = $1, last_login = $2 WHERE id = ANY($3::uuid[])`,
+      [at(400 * 1440), at(30), [...people.values()]],
+    );
 
-    for (const team of TEAMS) {
-      const teamId = uuid();
-      await tx.query(
-        'INSERT INTO teams (id, name, icon, spec, source, created_by) VALUES ($1, $2, $3, $4::jsonb, $5, $6)',
-        [
-          teamId,
-          team.name,
-          team.icon,
-          JSON.stringify({ components: [], notifications: [] }),
-          'UI',
-          admin,
-        ],
-      );
+    const teams = await insertTeams(tx, fixed, TEAMS, admin, now);
+    const members: Row[] = [];
+    for (const [index, team] of TEAMS.entries()) {
       for (const member of team.members) {
-        await tx.query('INSERT INTO team_members (team_id, person_id) VALUES ($1, $2)', [
-          teamId,
-          people.get(member),
-        ]);
+        members.push({ team_id: teams[index]?.id, person_id: people.get(member) });
       }
     }
+    await insertRows(tx, 'team_members', members);
+    const staff = await insertPeople(tx, fixed, 14, teams, { offset: 0, createdAgoDays: 600, now });
 
     const agents = { local: LOCAL_AGENT, eu: uuid(), lab: uuid() };
     await tx.query(
-      `INSERT INTO agents (id, name, hostname, description, version, properties, created_by, last_seen, last_received)
-       VALUES ($1, 'eu-west-1', 'agent-eu-west-1', 'Production cluster in eu-west-1', '0.4.2', '{"type":"agent","cluster":"eu-west-1"}', $3,
-               now() - interval '12 seconds', now() - interval '12 seconds'),
+      `INSERT INTO agents (id, name, hostname, description, version, properties, created_by, created_at, last_seen, last_received)
+       VALUES ($1, 'eu-west-1', 'agent-eu-west-1', 'Production cluster in eu-west-1', '0.4.2', '{"type":"agent","cluster":"prod-eu-west-1"}', $3,
+               $4, $5, $5),
               ($2, 'lab', 'agent-lab', 'Lab cluster (offline since the weekend)', '0.3.9', '{"type":"agent","cluster":"lab"}', $3,
-               now() - interval '3 days', now() - interval '3 days')`,
-      [agents.eu, agents.lab, admin],
+               $4, $6, $6)`,
+      [
+        agents.eu,
+        agents.lab,
+        admin,
+        at(300 * 1440),
+        new Date(now - 12_000).toISOString(),
+        at(3 * 1440),
+      ],
     );
 
-    const ids: string[] = [];
-    const latencies: number[] = [];
-    const flaky: number[] = [];
-    const failFrom: number[] = [];
-    const failTo: number[] = [];
-    const stopped: number[] = [];
-    const errors: string[] = [];
+    const history: HistoryCheck[] = [];
+    const canaryRows: Row[] = [];
+    const checkRows: Row[] = [];
+    const jobRows: Row[] = [];
     for (const canary of CANARIES) {
       const canaryId = uuid();
       const agentId = agents[canary.agent];
@@ -474,76 +533,164 @@ export async function seedDemo(db: Db): Promise<void> {
         interval: canary.interval,
         [canary.checks[0]?.type ?? 'http']: canary.checks.map((check) => check.spec),
       };
-      await tx.query(
-        `INSERT INTO canaries (id, agent_id, name, namespace, labels, spec, source, created_by, created_at)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, 'UI', $7, now() - interval '30 days')`,
-        [
-          canaryId,
-          agentId,
-          canary.name,
-          canary.namespace,
-          JSON.stringify(canary.labels),
-          JSON.stringify(spec),
-          admin,
-        ],
-      );
+      canaryRows.push({
+        id: canaryId,
+        agent_id: agentId,
+        name: canary.name,
+        namespace: canary.namespace,
+        labels: canary.labels,
+        spec,
+        source: 'UI',
+        created_by: admin,
+        created_at: at(30 * 1440),
+        updated_at: at(30 * 1440),
+      });
       for (const check of canary.checks) {
         const checkId = uuid();
-        await tx.query(
-          `INSERT INTO checks (id, canary_id, agent_id, type, name, namespace, description, icon, spec, labels, owner, severity,
-             created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, now() - interval '30 days', now() - interval '30 days')`,
-          [
-            checkId,
-            canaryId,
-            agentId,
-            check.type,
-            check.name,
-            canary.namespace,
-            check.description,
-            ICONS[check.type] ?? check.type,
-            JSON.stringify(check.spec),
-            JSON.stringify({ check_type: check.type, ...(check.labels ?? {}) }),
-            check.owner ?? null,
-            check.severity ?? null,
-          ],
-        );
-        ids.push(checkId);
-        latencies.push(check.latency);
-        flaky.push(check.flaky ?? 0.002);
-        failFrom.push(check.failing?.[0] ?? -1);
-        failTo.push(check.failing?.[1] ?? -1);
-        stopped.push(check.stoppedSteps ?? 0);
-        errors.push(errorFor(check.type));
+        checkRows.push({
+          id: checkId,
+          canary_id: canaryId,
+          agent_id: agentId,
+          type: check.type,
+          name: check.name,
+          namespace: canary.namespace,
+          description: check.description,
+          icon: ICONS[check.type] ?? check.type,
+          spec: check.spec,
+          labels: { check_type: check.type, ...(check.labels ?? {}) },
+          owner: check.owner ?? null,
+          severity: check.severity ?? null,
+          created_at: at(30 * 1440),
+          updated_at: at(30 * 1440),
+        });
+        history.push({
+          id: checkId,
+          salt: Math.floor(fixed.next() * 2 ** 31),
+          latency: check.latency,
+          spread: SPREAD[check.type] ?? 0.3,
+          flaky: check.flaky ?? 0.002,
+          episodes: check.failing ?? [],
+          stopped: check.stoppedSteps ?? 0,
+          okMessage: okMessage(check.type),
+          error: errorFor(check.type),
+        });
       }
-      await tx.query(
-        `INSERT INTO job_history (name, success_count, error_count, hostname, duration_millis, resource_type, resource_id, status,
-           time_start, time_end, created_at)
-         VALUES ('CanarySync', $2, 0, 'vigil', 85, 'canary', $1, 'SUCCESS', now() - interval '5 minutes',
-           now() - interval '5 minutes' + interval '85 milliseconds', now() - interval '5 minutes')`,
-        [canaryId, canary.checks.length],
-      );
+      jobRows.push({
+        id: uuid(),
+        name: 'CanarySync',
+        success_count: canary.checks.length,
+        error_count: 0,
+        hostname: 'vigil',
+        duration_millis: 85,
+        resource_type: 'canary',
+        resource_id: canaryId,
+        status: 'SUCCESS',
+        time_start: at(5),
+        time_end: new Date(now - 5 * 60_000 + 85).toISOString(),
+        created_at: at(5),
+      });
     }
+    await insertRows(tx, 'canaries', canaryRows);
+    await insertRows(tx, 'checks', checkRows);
+    await insertRows(tx, 'job_history', jobRows);
+    lap('accounts, teams, agents, canaries');
 
-    await insertHistory(
-      tx,
-      { ids, latencies, flaky, failFrom, failTo, stopped, errors },
-      HISTORY_STEPS,
-      300,
+    await insertHistory(tx, history, {
+      steps: HISTORY_STEPS,
+      stepSeconds: 300,
+      anchor: new Date(now),
+    });
+    const ids = history.map((check) => check.id);
+    await updateCheckState(tx, 300, ids);
+    await insertRollups(tx, ids, { hourly: true });
+    lap(`check history (${ids.length} checks × ${HISTORY_STEPS} steps)`);
+
+    const seeded = await tx.query<{
+      id: string;
+      canary_id: string;
+      name: string;
+      type: string;
+      namespace: string;
+      status: string;
+    }>(
+      `SELECT id, canary_id, name, type, namespace, status FROM checks WHERE id = ANY($1::uuid[]) ORDER BY name, id`,
+      [ids],
     );
-    await updateCheckState(tx, 300);
+    const checks: SeedCheck[] = seeded.rows.map((row) => ({
+      id: row.id,
+      canaryId: row.canary_id,
+      name: row.name,
+      type: row.type,
+      namespace: row.namespace,
+      app: appForCheck(row.name),
+      failing: row.status === 'unhealthy',
+    }));
+
+    const roster: Person[] = [
+      ...DEMO_ACCOUNTS.map((account) => ({
+        id: people.get(account.username) ?? '',
+        name: `${account.firstName} ${account.lastName}`,
+        email: account.email,
+      })),
+      ...staff,
+    ];
+    const ctx = new SeedContext(
+      new Rng(options.seed ?? DEMO_SEED),
+      now,
+      admin,
+      roster,
+      teams,
+      new Map([
+        ['local', LOCAL_AGENT],
+        ['eu-west-1', agents.eu],
+        ['lab', agents.lab],
+      ]),
+    );
+    buildDemoWorld(ctx, checks);
+    lap('generate world');
+    const timings: Timings = [];
+    await writeWorld(tx, ctx, timings);
+    for (const [label, ms] of timings) log(`    ${label}: ${Math.round(ms)} ms`);
+    lap('write world');
 
     await tx.query(
-      `INSERT INTO properties (name, value, created_by) VALUES
-         ('incidents.disable', 'false', $1),
-         ('logs.disable', 'false', $1),
-         ('health.default_time_range', '1h', $1)`,
-      [admin],
+      `INSERT INTO properties (name, value, created_by, created_at, updated_at) VALUES
+         ('incidents.disable', 'false', $1, $2, $2),
+         ('logs.disable', 'false', $1, $2, $2),
+         ('health.default_time_range', '1h', $1, $2, $2)`,
+      [admin, at(200 * 1440)],
     );
+    await refreshMaterializedViews(tx);
+    lap('properties, materialized views');
   });
 }
 
-function errorFor(type: string): string {
+const SPREAD: Record<string, number> = {
+  http: 0.3,
+  tcp: 0.25,
+  dns: 0.4,
+  postgres: 0.3,
+  mysql: 0.3,
+  redis: 0.2,
+  icmp: 0.15,
+  exec: 0.35,
+};
+
+export function okMessage(type: string): string {
+  switch (type) {
+    case 'http':
+      return 'HTTP 200 OK';
+    case 'dns':
+      return 'resolved 2 A records';
+    case 'postgres':
+    case 'mysql':
+      return 'query returned 1 row';
+    default:
+      return 'OK';
+  }
+}
+
+export function errorFor(type: string): string {
   switch (type) {
     case 'http':
       return 'expected status 200, got 503 Service Unavailable';
@@ -559,78 +706,4 @@ function errorFor(type: string): string {
   }
 }
 
-export interface HistoryProfile {
-  ids: string[];
-  latencies: number[];
-  flaky: number[];
-  failFrom: number[];
-  failTo: number[];
-  stopped: number[];
-  errors: string[];
-}
-
-/**
- * One statement writes the whole history: steps back from now on an aligned grid; pseudo-random
- * but deterministic values come from md5 of (check, step), so reruns give the same series.
- */
-export async function insertHistory(
-  tx: Queryable,
-  profile: HistoryProfile,
-  steps: number,
-  stepSeconds: number,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO check_statuses (check_id, time, duration, status, message, error, created_at)
-     SELECT p.id, t.at,
-       greatest(1, round(p.latency * (0.6 + r.a * 0.8) * (CASE WHEN r.b > 0.985 THEN 4 ELSE 1 END)
-         * (CASE WHEN ok.pass THEN 1 ELSE 3 END)))::integer,
-       ok.pass,
-       CASE WHEN ok.pass THEN 'OK' ELSE 'check failed' END,
-       CASE WHEN ok.pass THEN NULL ELSE p.error END,
-       t.at
-     FROM unnest($1::uuid[], $2::integer[], $3::float8[], $4::integer[], $5::integer[], $6::integer[], $7::text[])
-       AS p(id, latency, flaky, fail_from, fail_to, stopped, error)
-     CROSS JOIN generate_series(0, $8::integer - 1) AS g(n)
-     CROSS JOIN LATERAL (
-       SELECT to_timestamp(floor(extract(epoch FROM now()) / $9::integer) * $9::integer)
-         - g.n * ($9::integer * interval '1 second') AS at
-     ) t
-     CROSS JOIN LATERAL (
-       SELECT ('x' || substr(md5(p.id::text || ':' || g.n), 1, 8))::bit(32)::bigint / 4294967296.0 AS a,
-              ('x' || substr(md5(g.n || ':' || p.id::text), 1, 8))::bit(32)::bigint / 4294967296.0 AS b
-     ) r
-     CROSS JOIN LATERAL (
-       SELECT NOT (g.n BETWEEN p.fail_from AND p.fail_to OR r.b < p.flaky) AS pass
-     ) ok
-     WHERE g.n >= p.stopped`,
-    [
-      profile.ids,
-      profile.latencies,
-      profile.flaky,
-      profile.failFrom,
-      profile.failTo,
-      profile.stopped,
-      profile.errors,
-      steps,
-      stepSeconds,
-    ],
-  );
-}
-
-/** Derive checks.status, last_runtime, next_runtime and last_transition_time from the history. */
-export async function updateCheckState(tx: Queryable, intervalSeconds: number): Promise<void> {
-  await tx.query(
-    `UPDATE checks c SET
-       status = CASE WHEN l.status THEN 'healthy' ELSE 'unhealthy' END,
-       last_runtime = l.time,
-       next_runtime = l.time + ($1::integer * interval '1 second'),
-       last_transition_time = coalesce(
-         (SELECT min(s.time) FROM check_statuses s
-          WHERE s.check_id = c.id AND s.time > (
-            SELECT max(x.time) FROM check_statuses x WHERE x.check_id = c.id AND x.status IS DISTINCT FROM l.status)),
-         (SELECT min(s.time) FROM check_statuses s WHERE s.check_id = c.id))
-     FROM (SELECT DISTINCT ON (check_id) check_id, status, time FROM check_statuses ORDER BY check_id, time DESC) l
-     WHERE l.check_id = c.id`,
-    [intervalSeconds],
-  );
-}
+export { updateCheckState } from './history';

@@ -1,45 +1,215 @@
 /**
- * A scaled dataset for benchmarks (VIGIL_SEED=large): the demo data plus 100 canaries of 100
- * checks each (10,000 checks) with one day of hourly history, generated in SQL.
+ * The scaled dataset (VIGIL_SEED=large, `npm run seed -- --scale large`): the demo plus a fleet
+ * of about a hundred clusters — at least 100,000 config items, 10,000 checks with seven days of
+ * hourly history (1.68 M statuses), 2,000+ topology components, 5,000 incidents, 3,000 playbook
+ * runs and 20,000 notification sends. The fleet can be added to a database that already holds
+ * the demo.
  */
-import type { Db } from '../db/types';
-import { seedDemo, updateCheckState } from './demo';
+import type { Db, Queryable } from '../db/types';
+import { DEMO_SEED, errorFor, okMessage, seedDemo, type SeedOptions } from './demo';
+import { insertHistory, insertRollups, updateCheckState } from './history';
+import { insertRows, type Row } from './insert';
+import { insertPeople, insertTeams } from './people';
+import { Rng } from './random';
+import {
+  buildFleetInfrastructure,
+  buildFleetOperations,
+  LARGE_SIZES,
+  type FleetSizes,
+} from './scenario';
+import { SeedContext, type Person, type Team } from './world';
+import { refreshMaterializedViews, writeWorld, type Timings } from './write';
 
-const CANARIES = 100;
-const CHECKS_PER_CANARY = 100;
-const HOURS = 24;
+const HISTORY_HOURS = 7 * 24;
+const FLEET_TEAMS = [
+  'Orders',
+  'Checkout',
+  'Identity',
+  'Billing',
+  'Logistics',
+  'Growth',
+  'Search Relevance',
+  'Mobile',
+  'Reliability',
+  'Databases',
+  'Networking',
+  'Compliance',
+].map((name) => ({ name, icon: 'group' }));
 
-export async function seedLarge(db: Db): Promise<void> {
-  await seedDemo(db);
+export async function seedLarge(db: Db, options: SeedOptions = {}): Promise<void> {
+  await seedDemo(db, options);
+  await seedFleet(db, options);
+}
+
+/** Whether the fleet of the large dataset is already in the database. */
+export async function hasFleet(db: Queryable): Promise<boolean> {
+  const result = await db.query(`SELECT 1 FROM canaries WHERE name LIKE 'fleet-%' LIMIT 1`);
+  return result.rows.length > 0;
+}
+
+/** Add the fleet to a database that holds the demo (or at least one person). */
+export async function seedFleet(
+  db: Db,
+  options: SeedOptions & { sizes?: FleetSizes } = {},
+): Promise<void> {
+  const now = (options.now ?? new Date()).getTime();
+  const sizes = options.sizes ?? LARGE_SIZES;
+  const log = options.log ?? (() => undefined);
+  const rng = new Rng((options.seed ?? DEMO_SEED) + 7919);
+  const at = (minutesAgo: number): string => new Date(now - minutesAgo * 60_000).toISOString();
+  let started = performance.now();
+  const lap = (label: string): void => {
+    log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
+    started = performance.now();
+  };
+
   await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO canaries (id, name, namespace, labels, spec, source, created_at)
-       SELECT generate_ulid(), 'scale-' || lpad(g::text, 3, '0'), (ARRAY['default','monitoring','payments','data','edge'])[1 + g % 5],
-         jsonb_build_object('scale', 'true', 'shard', (g % 10)::text), jsonb_build_object('interval', 3600), 'UI', now() - interval '2 days'
-       FROM generate_series(1, $1::integer) g`,
-      [CANARIES],
+    if (await hasFleet(tx))
+      throw new Error('the large dataset (fleet-* canaries) is already loaded');
+    const admins = await tx.query<{ id: string }>(
+      `SELECT p.id FROM people p LEFT JOIN vigil_accounts a ON a.identity_id = p.id
+       ORDER BY (a.username = 'admin') IS TRUE DESC, p.created_at, p.id LIMIT 1`,
     );
-    await tx.query(
-      `INSERT INTO checks (canary_id, type, name, namespace, description, icon, spec, labels, created_at, updated_at)
-       SELECT c.id, t.type, c.name || '/' || t.type || '-' || lpad(g::text, 3, '0'), c.namespace,
-         'Scale check ' || g || ' of ' || c.name, t.type,
-         jsonb_build_object('endpoint', 'svc-' || g || '.' || c.namespace || '.svc:443'),
-         jsonb_build_object('check_type', t.type), now() - interval '2 days', now() - interval '2 days'
-       FROM canaries c
-       CROSS JOIN generate_series(1, $1::integer) g
-       CROSS JOIN LATERAL (SELECT (ARRAY['http','tcp','dns','postgres'])[1 + g % 4] AS type) t
-       WHERE c.name LIKE 'scale-%'`,
-      [CHECKS_PER_CANARY],
+    const admin = admins.rows[0]?.id;
+    if (!admin) throw new Error('the database has no people; seed the demo first');
+    const existingTeams = await tx.query<Team>(
+      `SELECT id, name FROM teams WHERE deleted_at IS NULL ORDER BY name`,
     );
-    await tx.query(
-      `INSERT INTO check_statuses (check_id, time, duration, status, message, created_at)
-       SELECT ch.id, t.at, 5 + (abs(hashtext(ch.id::text || g)) % 400), (abs(hashtext(g || ch.id::text)) % 50) <> 0, 'OK', t.at
-       FROM checks ch
-       CROSS JOIN generate_series(0, $1::integer - 1) g
-       CROSS JOIN LATERAL (SELECT date_trunc('hour', now()) - g * interval '1 hour' AS at) t
-       WHERE ch.name LIKE 'scale-%'`,
-      [HOURS],
+    const newTeams = await insertTeams(
+      tx,
+      rng,
+      FLEET_TEAMS.filter((team) => !existingTeams.rows.some((row) => row.name === team.name)),
+      admin,
+      now,
     );
-    await updateCheckState(tx, 3600);
+    const teams = [...existingTeams.rows, ...newTeams];
+    const staff = await tx.query<Person>(
+      `SELECT id, name, email FROM people WHERE email IS NOT NULL AND deleted_at IS NULL ORDER BY email`,
+    );
+    const fleetPeople = await insertPeople(tx, rng, 150, teams, {
+      offset: 100,
+      createdAgoDays: 900,
+      now,
+    });
+    const people = [...staff.rows, ...fleetPeople];
+
+    const agents = new Map<string, string>();
+    const known = await tx.query<{ id: string; name: string }>(
+      `SELECT id, name FROM agents WHERE deleted_at IS NULL`,
+    );
+    for (const row of known.rows) agents.set(row.name, row.id);
+    const ctx = new SeedContext(rng, now, admin, people, teams, agents);
+    const fleet = buildFleetInfrastructure(ctx, sizes);
+    const agentRows: Row[] = [];
+    for (const name of new Set(fleet.plan.canaries.map((canary) => canary.agent))) {
+      if (agents.has(name)) continue;
+      const id = rng.uuid();
+      agents.set(name, id);
+      agentRows.push({
+        id,
+        name,
+        hostname: `agent-${name}`,
+        description: `Fleet agent for ${name.replace('fleet-', '')}`,
+        version: '0.4.2',
+        properties: { type: 'agent' },
+        created_by: admin,
+        created_at: at(rng.int(30, 300) * 1440),
+        last_seen: at(rng.float(0.05, 1)),
+        last_received: at(rng.float(0.05, 1)),
+      });
+    }
+    await insertRows(tx, 'agents', agentRows);
+    lap(
+      `people, teams, agents and the fleet in memory (${fleet.world.configs.length} config items)`,
+    );
+
+    const canaryRows = fleet.plan.canaries.map((canary) => ({
+      id: canary.id,
+      agent_id: agents.get(canary.agent),
+      name: canary.name,
+      namespace: 'monitoring',
+      labels: { cluster: canary.cluster, scope: 'fleet' },
+      spec: { interval: 3600, schedule: '@every 1h' },
+      source: 'KubernetesCRD',
+      created_by: admin,
+      created_at: at(60 * 1440),
+      updated_at: at(60 * 1440),
+    }));
+    const checkRows = fleet.plan.checks.map((check) => ({
+      id: check.id,
+      canary_id: check.canaryId,
+      agent_id: agents.get(check.agent),
+      type: check.type,
+      name: check.name,
+      namespace: check.namespace,
+      description: check.description,
+      icon: check.type,
+      spec: check.spec,
+      labels: check.labels,
+      severity: rng.weighted([
+        ['low', 4],
+        ['medium', 4],
+        ['high', 2],
+        ['critical', 1],
+      ] as const),
+      owner: check.labels.app ?? null,
+      created_at: at(60 * 1440),
+      updated_at: at(60 * 1440),
+    }));
+    await insertRows(tx, 'canaries', canaryRows);
+    await insertRows(tx, 'checks', checkRows);
+    await insertRows(
+      tx,
+      'job_history',
+      fleet.plan.canaries.map((canary) => ({
+        id: rng.uuid(),
+        agent_id: agents.get(canary.agent),
+        name: 'CanarySync',
+        success_count: fleet.plan.checks.filter((check) => check.canaryId === canary.id).length,
+        error_count: 0,
+        hostname: 'vigil',
+        duration_millis: rng.int(200, 900),
+        resource_type: 'canary',
+        resource_id: canary.id,
+        status: 'SUCCESS',
+        time_start: at(12),
+        time_end: at(11.99),
+        created_at: at(12),
+      })),
+    );
+    lap(`canaries and checks (${canaryRows.length} canaries, ${checkRows.length} checks)`);
+
+    const history = fleet.plan.checks.map((check) => ({
+      id: check.id,
+      salt: rng.int(1, 2 ** 31 - 1),
+      latency: check.latency,
+      spread: check.spread,
+      flaky: check.flaky,
+      episodes: check.episodes,
+      stopped: 0,
+      okMessage: okMessage(check.type),
+      error: errorFor(check.type),
+    }));
+    await insertHistory(tx, history, {
+      steps: HISTORY_HOURS,
+      stepSeconds: 3600,
+      anchor: new Date(now),
+    });
+    lap(`check history (${history.length} checks × ${HISTORY_HOURS} hourly steps)`);
+    const ids = history.map((check) => check.id);
+    await updateCheckState(tx, 3600, ids);
+    await insertRollups(tx, ids, { hourly: false });
+    lap('check state and daily roll-ups');
+
+    buildFleetOperations(ctx, sizes, fleet);
+    lap('generate changes, topology, incidents, playbooks, notifications');
+    const timings: Timings = [];
+    await writeWorld(tx, ctx, timings);
+    for (const [label, ms] of timings) log(`    ${label}: ${Math.round(ms)} ms`);
+    lap('write');
+    await refreshMaterializedViews(tx);
+    lap('materialized views');
   });
+  await db.exec('ANALYZE');
+  lap('ANALYZE');
 }

@@ -1,0 +1,139 @@
+/**
+ * Check history in SQL: one INSERT … SELECT over generate_series writes every status of every
+ * check, with pseudo-random but deterministic values from hashint8(check salt, step), so the
+ * bulk never crosses the wire. Latency follows a per-check log-normal-ish shape with a daily
+ * cycle and rare spikes; failures come from the check's failure episodes (step ranges) and a
+ * small random flake rate.
+ */
+import type { Queryable } from '../db/types';
+
+export interface HistoryCheck {
+  id: string;
+  /** A per-check integer that seeds the hash (any int32). */
+  salt: number;
+  /** Typical latency in ms. */
+  latency: number;
+  /** Spread of the latency (sigma of the log). */
+  spread: number;
+  /** Share of random failures (0–1). */
+  flaky: number;
+  /** Failure episodes as inclusive [from, to] step ranges back from now (0 = latest run). */
+  episodes: (readonly [number, number])[];
+  /** The check stopped running this many steps ago (0 = still running). */
+  stopped: number;
+  okMessage: string;
+  error: string;
+}
+
+function multirange(episodes: readonly (readonly [number, number])[]): string {
+  return `{${episodes.map(([from, to]) => `[${Math.min(from, to)},${Math.max(from, to)}]`).join(',')}}`;
+}
+
+/** Insert `steps` statuses per check, `stepSeconds` apart, ending at the aligned `anchor`. */
+export async function insertHistory(
+  tx: Queryable,
+  checks: readonly HistoryCheck[],
+  options: { steps: number; stepSeconds: number; anchor: Date; chunk?: number },
+): Promise<void> {
+  const anchorEpoch =
+    Math.floor(options.anchor.getTime() / 1000 / options.stepSeconds) * options.stepSeconds;
+  const chunk = options.chunk ?? 2000;
+  for (let start = 0; start < checks.length; start += chunk) {
+    const part = checks.slice(start, start + chunk);
+    await tx.query(
+      `INSERT INTO check_statuses (check_id, time, duration, status, message, error, created_at)
+       SELECT p.id, t.at,
+         CASE WHEN ok.pass
+           THEN greatest(1, round(p.latency * exp(p.spread * (u.a + u.b - 1) * 2.449)
+             * (1 + 0.15 * sin(2 * pi() * (t.hour - 9) / 24))
+             * (CASE WHEN u.d > 0.992 THEN 3 + 4 * u.c ELSE 1 END)))
+           ELSE greatest(1, round(p.latency * (0.5 + 6 * u.a)))
+         END::integer,
+         ok.pass,
+         CASE WHEN ok.pass THEN p.ok_message ELSE 'check failed' END,
+         CASE WHEN ok.pass THEN NULL ELSE p.error END,
+         t.at
+       FROM unnest($1::uuid[], $2::integer[], $3::float8[], $4::float8[], $5::float8[], $6::text[],
+                   $7::integer[], $8::text[], $9::text[])
+         AS p(id, salt, latency, spread, flaky, fails, stopped, ok_message, error)
+       CROSS JOIN generate_series(0, $10::integer - 1) AS g(n)
+       CROSS JOIN LATERAL (
+         SELECT to_timestamp($11::bigint - g.n::bigint * $12::integer) AS at,
+                mod(($11::bigint - g.n::bigint * $12::integer) / 3600, 24) AS hour,
+                hashint8(p.salt::bigint * 1000003 + g.n) AS x,
+                hashint8(-(p.salt::bigint * 1000003 + g.n) - 7) AS y
+       ) t
+       CROSS JOIN LATERAL (
+         SELECT (t.x & 65535) / 65536.0 AS a, ((t.x >> 16) & 65535) / 65536.0 AS b,
+                (t.y & 65535) / 65536.0 AS c, ((t.y >> 16) & 65535) / 65536.0 AS d
+       ) u
+       CROSS JOIN LATERAL (
+         SELECT NOT (g.n <@ p.fails::int4multirange OR u.c < p.flaky) AS pass
+       ) ok
+       WHERE g.n >= p.stopped`,
+      [
+        part.map((check) => check.id),
+        part.map((check) => check.salt | 0),
+        part.map((check) => check.latency),
+        part.map((check) => check.spread),
+        part.map((check) => check.flaky),
+        part.map((check) => multirange(check.episodes)),
+        part.map((check) => check.stopped),
+        part.map((check) => check.okMessage),
+        part.map((check) => check.error),
+        options.steps,
+        anchorEpoch,
+        options.stepSeconds,
+      ],
+    );
+  }
+}
+
+/** Derive checks.status, last_runtime, next_runtime and last_transition_time from the history. */
+export async function updateCheckState(
+  tx: Queryable,
+  intervalSeconds: number,
+  checkIds?: readonly string[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE checks c SET
+       status = CASE WHEN l.status THEN 'healthy' ELSE 'unhealthy' END,
+       last_runtime = l.time,
+       next_runtime = l.time + ($1::integer * interval '1 second'),
+       last_transition_time = coalesce(
+         (SELECT min(s.time) FROM check_statuses s
+          WHERE s.check_id = c.id AND s.time > (
+            SELECT max(x.time) FROM check_statuses x WHERE x.check_id = c.id AND x.status IS DISTINCT FROM l.status)),
+         (SELECT min(s.time) FROM check_statuses s WHERE s.check_id = c.id))
+     FROM (SELECT DISTINCT ON (check_id) check_id, status, time FROM check_statuses
+           WHERE $2::uuid[] IS NULL OR check_id = ANY($2::uuid[])
+           ORDER BY check_id, time DESC) l
+     WHERE l.check_id = c.id`,
+    [intervalSeconds, checkIds ?? null],
+  );
+}
+
+/** Hourly and daily roll-ups (check_statuses_1h / _1d) of the given checks' history. */
+export async function insertRollups(
+  tx: Queryable,
+  checkIds: readonly string[],
+  options: { hourly: boolean },
+): Promise<void> {
+  const tables = options.hourly
+    ? ([
+        ['check_statuses_1h', 'hour'],
+        ['check_statuses_1d', 'day'],
+      ] as const)
+    : ([['check_statuses_1d', 'day']] as const);
+  for (const [table, unit] of tables) {
+    await tx.query(
+      `INSERT INTO ${table} (check_id, created_at, duration, total, passed, failed)
+       SELECT check_id, date_trunc('${unit}', time), round(avg(duration))::integer, count(*),
+         count(*) FILTER (WHERE status), count(*) FILTER (WHERE status IS NOT TRUE)
+       FROM check_statuses WHERE check_id = ANY($1::uuid[])
+       GROUP BY 1, 2
+       ON CONFLICT DO NOTHING`,
+      [checkIds],
+    );
+  }
+}

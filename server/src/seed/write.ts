@@ -1,0 +1,143 @@
+/**
+ * Writing a generated world: every table in foreign-key order, then the fix-ups that make the
+ * result look like a system that has been running (history rows the incident triggers wrote get
+ * the time of what they describe; events the triggers queued during the load are dropped, as a
+ * backend would have consumed them), and materialized views, if any, are refreshed.
+ */
+import type { Queryable } from '../db/types';
+import { insertRows } from './insert';
+import type { SeedContext } from './world';
+
+const ORDER = [
+  'config_scrapers',
+  'config_items',
+  'config_relationships',
+  'config_changes',
+  'config_analysis',
+  'topologies',
+  'components',
+  'config_component_relationships',
+  'check_component_relationships',
+  'check_config_relationships',
+  'team_components',
+  'incident_rules',
+  'incidents',
+  'responders',
+  'hypotheses',
+  'evidences',
+  'comments',
+  'incident_histories',
+  'playbooks',
+  'playbook_runs',
+  'playbook_run_actions',
+  'playbook_approvals',
+  'notifications',
+  'notification_send_history',
+  'notification_silences',
+  'connections',
+  'logging_backends',
+  'job_history',
+];
+
+const ON_CONFLICT: Record<string, string> = {
+  config_relationships: 'ON CONFLICT DO NOTHING',
+  config_changes: 'ON CONFLICT DO NOTHING',
+  config_component_relationships: 'ON CONFLICT DO NOTHING',
+  check_component_relationships: 'ON CONFLICT DO NOTHING',
+  check_config_relationships: 'ON CONFLICT DO NOTHING',
+  team_components: 'ON CONFLICT DO NOTHING',
+};
+
+export type Timings = [label: string, ms: number][];
+
+export async function writeWorld(
+  tx: Queryable,
+  ctx: SeedContext,
+  timings?: Timings,
+): Promise<void> {
+  const unknown = [...ctx.rows.keys()].filter(
+    (table) => !ORDER.includes(table) && table !== 'event_queue',
+  );
+  if (unknown.length > 0) throw new Error(`seed: no write order for ${unknown.join(', ')}`);
+  for (const table of ORDER) {
+    const rows = ctx.rows.get(table);
+    if (!rows || rows.length === 0) continue;
+    const started = performance.now();
+    await insertRows(tx, table, rows, { onConflict: ON_CONFLICT[table] });
+    timings?.push([`${table} (${rows.length})`, performance.now() - started]);
+  }
+  const started = performance.now();
+  await finish(tx);
+  await insertRows(tx, 'event_queue', ctx.rows.get('event_queue') ?? [], {
+    onConflict: 'ON CONFLICT DO NOTHING',
+  });
+  timings?.push(['relationships, history, events', performance.now() - started]);
+}
+
+/** Idempotent fix-ups after the rows are in (safe to run whether or not the triggers exist). */
+async function finish(tx: Queryable): Promise<void> {
+  // parent_id mirrored as hard relationships (parent → child), unless a trigger already did.
+  await tx.query(
+    `INSERT INTO config_relationships (config_id, related_id, relation, created_at, updated_at)
+     SELECT c.parent_id, c.id, 'hard', c.created_at, c.created_at FROM config_items c
+     WHERE c.parent_id IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+  );
+  // Hard relationships a trigger wrote during this transaction get the child's creation time.
+  await tx.query(
+    `UPDATE config_relationships r SET created_at = c.created_at, updated_at = c.created_at
+     FROM config_items c WHERE r.relation = 'hard' AND r.related_id = c.id AND r.created_at = now()`,
+  );
+  // History the triggers would write, for databases whose migrations do not have them yet.
+  await tx.query(
+    `INSERT INTO incident_histories (incident_id, created_by, type, description, created_at, updated_at)
+     SELECT i.id, i.created_by, 'incident.created', i.id::text, i.created_at, i.created_at FROM incidents i
+     WHERE NOT EXISTS (SELECT 1 FROM incident_histories h WHERE h.incident_id = i.id AND h.type = 'incident.created')`,
+  );
+  await tx.query(
+    `INSERT INTO incident_histories (incident_id, created_by, type, responder_id, created_at, updated_at)
+     SELECT r.incident_id, r.created_by, 'responder.created', r.id, r.created_at, r.created_at FROM responders r
+     WHERE NOT EXISTS (SELECT 1 FROM incident_histories h WHERE h.responder_id = r.id AND h.type = 'responder.created')`,
+  );
+  await tx.query(
+    `INSERT INTO incident_histories (incident_id, created_by, type, hypothesis_id, evidence_id, created_at, updated_at)
+     SELECT hy.incident_id, e.created_by, 'evidence.created', e.hypothesis_id, e.id, e.created_at, e.created_at
+     FROM evidences e JOIN hypotheses hy ON hy.id = e.hypothesis_id
+     WHERE NOT EXISTS (SELECT 1 FROM incident_histories h WHERE h.evidence_id = e.id AND h.type = 'evidence.created')`,
+  );
+  await tx.query(
+    `INSERT INTO incident_histories (incident_id, created_by, type, comment_id, created_at, updated_at)
+     SELECT c.incident_id, c.created_by, 'responder.commented', c.id, c.created_at, c.created_at FROM comments c
+     WHERE c.responder_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM incident_histories h WHERE h.comment_id = c.id AND h.type = 'responder.commented')`,
+  );
+  // Rows the triggers wrote during this transaction carry now(); give them their subject's time.
+  const retime: [string, string][] = [
+    ['incidents', `h.type = 'incident.created' AND h.incident_id = s.id`],
+    ['responders', `h.type = 'responder.created' AND h.responder_id = s.id`],
+    [
+      'evidences',
+      `h.type IN ('evidence.created', 'evidence.done_definition_added') AND h.evidence_id = s.id`,
+    ],
+    ['comments', `h.type = 'responder.commented' AND h.comment_id = s.id`],
+    ['hypotheses', `h.type = 'hypothesis.created' AND h.hypothesis_id = s.id`],
+  ];
+  for (const [table, join] of retime) {
+    await tx.query(
+      `UPDATE incident_histories h SET created_at = s.created_at, updated_at = s.created_at
+       FROM ${table} s WHERE ${join} AND h.created_at = now()`,
+    );
+  }
+  // Events queued by triggers while loading: a running backend would have consumed them.
+  await tx.query(`DELETE FROM event_queue WHERE created_at = now()`);
+}
+
+/** Refresh every materialized view of the current schema (none is an error-free no-op). */
+export async function refreshMaterializedViews(tx: Queryable): Promise<string[]> {
+  const views = await tx.query<{ name: string }>(
+    `SELECT quote_ident(schemaname) || '.' || quote_ident(matviewname) AS name FROM pg_matviews
+     WHERE schemaname = current_schema() ORDER BY matviewname`,
+  );
+  for (const view of views.rows) await tx.query(`REFRESH MATERIALIZED VIEW ${view.name}`);
+  return views.rows.map((view) => view.name);
+}
