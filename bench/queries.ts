@@ -99,6 +99,10 @@ async function cases(db: Db): Promise<Case[]> {
      GROUP BY i.id ORDER BY count(h.id) DESC, i.id LIMIT 1`,
   );
   const config = await one(
+    `SELECT id FROM config_items WHERE type = 'Kubernetes::Deployment' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+  );
+  // The worst case: the config whose outgoing walk reaches the most configs (an account root).
+  const hub = await one(
     `SELECT config_id AS id FROM config_relationships GROUP BY config_id ORDER BY count(*) DESC, config_id LIMIT 1`,
   );
   const check = await one(
@@ -154,9 +158,14 @@ async function cases(db: Db): Promise<Case[]> {
       headers: { Prefer: 'count=exact' },
     },
     {
-      name: 'related configs recursive',
+      name: 'related configs recursive (a deployment)',
       method: 'GET',
       path: `/api/db/rpc/related_configs_recursive?config_id=${config}&include_deleted_configs=false&max_depth=10&type_filter=all`,
+    },
+    {
+      name: 'related configs recursive (largest graph)',
+      method: 'GET',
+      path: `/api/db/rpc/related_configs_recursive?config_id=${hub}&include_deleted_configs=false&max_depth=10&type_filter=all`,
     },
     {
       name: 'check status history page',
@@ -165,7 +174,7 @@ async function cases(db: Db): Promise<Case[]> {
       headers: { Prefer: 'count=exact' },
     },
   ];
-  const missing = { incident, config, check };
+  const missing = { incident, config, hub, check };
   for (const [name, value] of Object.entries(missing)) {
     if (!value) console.error(`  no ${name} in the dataset: its query is skipped`);
   }

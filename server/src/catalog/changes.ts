@@ -226,7 +226,6 @@ interface ChangeRow {
   external_created_by: string | null;
   agent_id: string | null;
   external_change_id: string | null;
-  total: string;
 }
 
 export interface ChangesResponse {
@@ -284,25 +283,25 @@ export async function catalogChanges(
     where.push(`ci.agent_id = ${params.add(agent)}::uuid`);
   }
   const order = `${SORT_COLUMNS[request.sort.column] ?? 'cc.created_at'} ${request.sort.descending ? 'DESC' : 'ASC'} NULLS LAST, cc.id ${request.sort.descending ? 'DESC' : 'ASC'}`;
+  const filterValues = [...params.values];
   const limit = params.add(request.pageSize);
   const offset = params.add((request.page - 1) * request.pageSize);
-  const sql = `
+  // The page and the total are two statements: the page can then walk the created_at index and
+  // stop after page_size rows instead of sorting every match for a window count.
+  const pageSql = `
     SELECT cc.id, cc.config_id, ci.name, ci.type, ci.tags, cc.change_type, cc.severity, cc.source,
       cc.summary, cc.created_at, cc.first_observed, cc.count, cc.created_by, cc.external_created_by,
-      ci.agent_id, cc.external_change_id, count(*) OVER () AS total
+      ci.agent_id, cc.external_change_id
     FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
     WHERE ${where.join(' AND ')}
     ORDER BY ${order}
     LIMIT ${limit}::integer OFFSET ${offset}::integer`;
-  const result = await db.query<ChangeRow>(sql, params.values);
-  let total = result.rows[0] ? Number(result.rows[0].total) : 0;
-  if (result.rows.length === 0 && request.page > 1) {
-    const counted = await db.query<{ total: string }>(
-      `SELECT count(*) AS total FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id WHERE ${where.join(' AND ')}`,
-      params.values.slice(0, -2),
-    );
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
+  const countSql = `SELECT count(*) AS total FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id WHERE ${where.join(' AND ')}`;
+  const result = await db.query<ChangeRow>(pageSql, params.values);
+  const total =
+    result.rows.length < request.pageSize && request.page === 1
+      ? result.rows.length
+      : Number((await db.query<{ total: string }>(countSql, filterValues)).rows[0]?.total ?? 0);
   const response: ChangesResponse = {};
   if (result.rows.length === 0) return total > 0 ? { total } : response;
   const summary: Record<string, number> = {};
