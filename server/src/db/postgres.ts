@@ -33,6 +33,10 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString,
     max: 8,
+    // Session settings for an interactive API: JIT compilation costs 100–300 ms on the catalog
+    // and health aggregates at the large scale (more than the queries themselves), and the health
+    // summary's sort of 10,000 wide rows spills to disk at the default 4 MB work_mem.
+    options: '-c jit=off -c work_mem=16MB',
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   // Fail at start-up, with the driver's message, when the server cannot be reached.
