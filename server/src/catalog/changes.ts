@@ -296,7 +296,9 @@ export async function catalogChanges(
     WHERE ${where.join(' AND ')}
     ORDER BY ${order}
     LIMIT ${limit}::integer OFFSET ${offset}::integer`;
-  const countSql = `SELECT count(*) AS total FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id WHERE ${where.join(' AND ')}`;
+  // The total joins config_items only when a filter needs it (every change has its config).
+  const needsItems = where.some((predicate) => predicate.includes('ci.'));
+  const countSql = `SELECT count(*) AS total FROM config_changes cc${needsItems ? ' JOIN config_items ci ON ci.id = cc.config_id' : ''} WHERE ${where.join(' AND ')}`;
   const result = await db.query<ChangeRow>(pageSql, params.values);
   const total =
     result.rows.length < request.pageSize && request.page === 1
