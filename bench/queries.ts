@@ -202,6 +202,8 @@ export interface QueryFigure {
   rows: number;
   apiMedianMs: number;
   apiP95Ms: number;
+  /** The PostgREST engine alone (no HTTP layer, no authentication), for /api/db requests. */
+  engineMedianMs: number | undefined;
   sqlMedianMs: number;
   ratio: number;
 }
@@ -225,19 +227,23 @@ async function measure(backend: string, base: Db): Promise<QueryFigure[]> {
   const authStatements = new Set(recorder.stop().map((statement) => statement.sql));
   const figures: QueryFigure[] = [];
   for (const item of await cases(base)) {
-    const request = async (): Promise<{ status: number; rows: number }> => {
+    // Timed runs read the body as text (what a client receives); the probe also parses it to
+    // count the rows.
+    const request = async (parse = false): Promise<{ status: number; rows: number }> => {
       const response = await app.request(item.path, {
         method: item.method,
         headers: { 'content-type': 'application/json', ...item.headers },
         ...(item.body === undefined ? {} : { body: JSON.stringify(item.body) }),
       });
-      const body: unknown = await response.json();
+      const text = await response.text();
+      if (!parse) return { status: response.status, rows: -1 };
+      const body: unknown = JSON.parse(text);
       const rows = Array.isArray(body) ? body.length : countRows(body as Record<string, unknown>);
       return { status: response.status, rows };
     };
     for (let i = 0; i < WARMUP; i += 1) await request();
     recorder.start();
-    const probe = await request();
+    const probe = await request(true);
     const statements = recorder
       .stop()
       .filter(
@@ -248,6 +254,26 @@ async function measure(backend: string, base: Db): Promise<QueryFigure[]> {
       const started = performance.now();
       await request();
       api.push(performance.now() - started);
+    }
+    let engineMedianMs: number | undefined;
+    if (item.path.startsWith('/api/db/')) {
+      const url = new URL(item.path, 'http://vigil.bench');
+      const direct = {
+        method: item.method,
+        path: url.pathname.slice('/api/db/'.length),
+        rawQuery: url.search.replace(/^\?/, ''),
+        headers: Object.fromEntries(
+          Object.entries(item.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+        ),
+        body: item.body === undefined ? undefined : JSON.stringify(item.body),
+      };
+      const times: number[] = [];
+      for (let i = 0; i < WARMUP + RUNS; i += 1) {
+        const started = performance.now();
+        await engine.handle(direct, () => undefined);
+        if (i >= WARMUP) times.push(performance.now() - started);
+      }
+      engineMedianMs = percentile(times, 50);
     }
     for (let i = 0; i < WARMUP; i += 1) await replay(base, statements);
     const sql: number[] = [];
@@ -263,6 +289,7 @@ async function measure(backend: string, base: Db): Promise<QueryFigure[]> {
       rows: probe.rows,
       apiMedianMs: percentile(api, 50),
       apiP95Ms: percentile(api, 95),
+      engineMedianMs,
       sqlMedianMs: percentile(sql, 50),
       ratio: percentile(api, 50) / percentile(sql, 50),
     };
@@ -358,8 +385,12 @@ export function printQueries(figures: QueryFigure[]): void {
     String(figure.rows),
     `${figure.apiMedianMs.toFixed(1)} ms`,
     `${figure.apiP95Ms.toFixed(1)} ms`,
+    figure.engineMedianMs === undefined ? '—' : `${figure.engineMedianMs.toFixed(1)} ms`,
     `${figure.sqlMedianMs.toFixed(1)} ms`,
     `${figure.ratio.toFixed(2)}×`,
+    figure.engineMedianMs === undefined
+      ? '—'
+      : `${(figure.engineMedianMs / figure.sqlMedianMs).toFixed(2)}×`,
   ]);
   const widths = header.map((title, index) =>
     Math.max(title.length, ...rows.map((row) => row[index]?.length ?? 0)),
