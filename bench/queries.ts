@@ -375,8 +375,10 @@ export function printQueries(figures: QueryFigure[]): void {
     'rows',
     'server median',
     'server p95',
+    'engine median',
     'SQL median',
-    'ratio',
+    'server/SQL',
+    'engine/SQL',
   ];
   const rows = figures.map((figure) => [
     figure.backend,
