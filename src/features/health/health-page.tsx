@@ -190,26 +190,33 @@ export function HealthPage() {
           className="ml-auto flex items-center gap-2"
           aria-live="polite"
           aria-label="Check counts"
+          aria-busy={summary.isPending}
           role="group"
         >
-          <Badge
-            tone="healthy"
-            title={
-              view.counts.hiddenPassing > 0
-                ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
-                : undefined
-            }
-          >
-            <StatusIcon tone="healthy" size={12} label="" />
-            {counts.passing} passing
-            {view.counts.hiddenPassing > 0 ? (
-              <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
-            ) : null}
-          </Badge>
-          <Badge tone="unhealthy">
-            <StatusIcon tone="unhealthy" size={12} label="" />
-            {counts.failing} failing
-          </Badge>
+          {summary.isPending ? (
+            <span className="text-sm text-fg-muted">Loading checks…</span>
+          ) : (
+            <>
+              <Badge
+                tone="healthy"
+                title={
+                  view.counts.hiddenPassing > 0
+                    ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
+                    : undefined
+                }
+              >
+                <StatusIcon tone="healthy" size={12} label="" />
+                {counts.passing} passing
+                {view.counts.hiddenPassing > 0 ? (
+                  <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
+                ) : null}
+              </Badge>
+              <Badge tone="unhealthy">
+                <StatusIcon tone="unhealthy" size={12} label="" />
+                {counts.failing} failing
+              </Badge>
+            </>
+          )}
         </div>
       </section>
 
