@@ -137,6 +137,7 @@ export default tseslint.config(
       'coverage/**',
       'dist-examples/**',
       'bench/results/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,

@@ -136,41 +136,54 @@ export async function catalogSummary(
     if (predicate) where.push(predicate);
   }
   const costColumn = request.cost ? `ci.cost_total_${request.cost}` : 'NULL::numeric';
-  const groupCols = groupExpressions.map((expression, index) => `${expression} AS g${index}`);
   const gNames = keys.map((_key, index) => `g${index}`);
+  const groupCols = groupExpressions.map((expression, index) => `${expression} AS g${index}`);
+  const select = (rest: string): string => [...groupCols, rest].join(', ');
+  const groupBy = (extra: string[] = []): string => {
+    const positions = [...gNames.map((_g, index) => String(index + 1)), ...extra];
+    return positions.length > 0 ? `GROUP BY ${positions.join(', ')}` : '';
+  };
+  const itemFilter = where.length > 0 ? where.join(' AND ') : 'true';
   const sameGroup = (left: string, right: string): string =>
     gNames.map((g) => `${left}.${g} IS NOT DISTINCT FROM ${right}.${g}`).join(' AND ') || 'true';
-  const changesJoin = request.changesSince
-    ? `LEFT JOIN (SELECT config_id, count(*) AS n FROM config_changes
-         WHERE created_at >= now() - make_interval(secs => ${params.add(request.changesSince / 1000)})
-         GROUP BY config_id) ch ON ch.config_id = items.id`
-    : 'LEFT JOIN (SELECT NULL::uuid AS config_id, NULL::bigint AS n) ch ON false';
+  // Three aggregates over the same filtered items, joined on the group: the items themselves
+  // (an index-only scan of config_items_summary_idx when grouping by type), their changes in the
+  // window and their open analyses. Each reads only the rows it counts.
+  const changes = request.changesSince
+    ? `changes AS (
+      SELECT ${select('count(*) AS changes')}
+      FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+      WHERE cc.created_at >= now() - make_interval(secs => ${params.add(request.changesSince / 1000)})
+        AND ${itemFilter}
+      ${groupBy()}
+    ),`
+    : `changes AS (SELECT ${[...gNames.map((g) => `NULL::text AS ${g}`), 'NULL::bigint AS changes'].join(', ')} WHERE false),`;
 
   const sql = `
-    WITH items AS (
-      SELECT ci.id, ci.health, ci.created_at, ci.updated_at, ${costColumn} AS cost${groupCols.length > 0 ? `, ${groupCols.join(', ')}` : ''}
+    WITH grouped AS (
+      SELECT ${select(`count(*)::integer AS count,
+        max(ci.created_at) AS created_at, max(ci.updated_at) AS updated_at,
+        ${HEALTH.map((health) => `count(*) FILTER (WHERE ci.health = '${health}')::integer AS h_${health}`).join(', ')},
+        sum(${costColumn}) AS cost`)}
       FROM config_items ci
-      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      WHERE ${itemFilter}
+      ${groupBy()}
     ),
-    grouped AS (
-      SELECT ${gNames.length > 0 ? `${gNames.join(', ')}, ` : ''}count(*)::integer AS count,
-        max(items.created_at) AS created_at, max(items.updated_at) AS updated_at,
-        ${HEALTH.map((health) => `count(*) FILTER (WHERE items.health = '${health}')::integer AS h_${health}`).join(', ')},
-        sum(ch.n) AS changes, sum(items.cost) AS cost
-      FROM items ${changesJoin}
-      ${gNames.length > 0 ? `GROUP BY ${gNames.join(', ')}` : ''}
-    ),
+    ${changes}
     analysis AS (
       SELECT ${gNames.length > 0 ? `${gNames.join(', ')}, ` : ''}jsonb_object_agg(analysis_type, n) AS analysis
       FROM (
-        SELECT ${gNames.map((g) => `items.${g}`).join(', ')}${gNames.length > 0 ? ', ' : ''}coalesce(ca.analysis_type, 'other') AS analysis_type, count(*)::integer AS n
-        FROM items JOIN config_analysis ca ON ca.config_id = items.id AND ca.status = 'open'
-        GROUP BY ${[...gNames.map((g) => `items.${g}`), "coalesce(ca.analysis_type, 'other')"].join(', ')}
+        SELECT ${select("coalesce(ca.analysis_type, 'other') AS analysis_type, count(*)::integer AS n")}
+        FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
+        WHERE ca.status = 'open' AND ${itemFilter}
+        ${groupBy([String(gNames.length + 1)])}
       ) per_type
       ${gNames.length > 0 ? `GROUP BY ${gNames.join(', ')}` : ''}
     )
-    SELECT grouped.*, analysis.analysis
-    FROM grouped LEFT JOIN analysis ON ${sameGroup('grouped', 'analysis')}
+    SELECT grouped.*, changes.changes, analysis.analysis
+    FROM grouped
+    LEFT JOIN changes ON ${sameGroup('grouped', 'changes')}
+    LEFT JOIN analysis ON ${sameGroup('grouped', 'analysis')}
     ${gNames.length > 0 ? `ORDER BY ${gNames.map((g) => `grouped.${g}`).join(', ')}` : ''}`;
 
   const result = await db.query<GroupRow>(sql, params.values);
