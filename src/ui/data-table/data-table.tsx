@@ -47,6 +47,21 @@ export interface DataTableProps<T> {
   isLoading?: boolean;
   emptyMessage?: ReactNode;
   rowClassName?: (row: Row<T>) => string | undefined;
+  /**
+   * A pointer shortcut: clicking a row (not one of its buttons, links or inputs) calls this.
+   * Keyboard users need an equivalent control inside the row, such as a link in the first cell.
+   */
+  onRowClick?: (row: Row<T>) => void;
+}
+
+/** Whether a click landed on (or inside) an interactive element of the row. */
+function fromControl(target: EventTarget | null, row: HTMLElement): boolean {
+  let node = target instanceof Element ? target : null;
+  while (node && node !== row) {
+    if (node.matches('a, button, input, select, textarea, label, [role="button"]')) return true;
+    node = node.parentElement;
+  }
+  return false;
 }
 
 function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
@@ -72,6 +87,7 @@ export function DataTable<T>({
   isLoading = false,
   emptyMessage = EMPTY_TABLE_MESSAGE,
   rowClassName,
+  onRowClick,
 }: DataTableProps<T>) {
   const [expanded, setExpanded] = useState<ExpandedState>(true);
   const [pageState, setPageState] = useState({
@@ -186,8 +202,16 @@ export function DataTable<T>({
                 data-depth={row.depth}
                 className={cx(
                   'border-b border-border last:border-b-0 hover:bg-surface-hover',
+                  onRowClick && 'cursor-pointer',
                   rowClassName?.(row),
                 )}
+                onClick={
+                  onRowClick
+                    ? (event) => {
+                        if (!fromControl(event.target, event.currentTarget)) onRowClick(row);
+                      }
+                    : undefined
+                }
                 style={virtual ? { height: VIRTUAL_ROW_ESTIMATE } : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
