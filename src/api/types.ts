@@ -176,3 +176,205 @@ export interface RuntimeConfig {
   docsUrl: string;
   theme?: 'light' | 'dark' | 'auto';
 }
+
+// ---- Check detail dialog (contract postgrest.md §8.1, §8.5, §8.7; api.md §3.3, §10) ----
+
+/** A check row with the dialog's embeds (`GET /db/checks?id=eq.{id}&select=*,canaries!…`). */
+export interface CheckDetail {
+  id: string;
+  canary_id: string;
+  agent_id?: string;
+  type?: string;
+  name: string;
+  namespace?: string | null;
+  description?: string | null;
+  icon?: string | null;
+  spec?: Record<string, unknown> | null;
+  labels?: Record<string, string> | null;
+  owner?: string | null;
+  severity?: string | null;
+  category?: string | null;
+  last_runtime?: string | null;
+  last_transition_time?: string | null;
+  next_runtime?: string | null;
+  silenced_at?: string | null;
+  status?: string | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+  /** `canaries!checks_canary_id_fkey(id,name,source)` */
+  canaries?: { id: string; name: string; source?: string | null } | null;
+  /** `agents!checks_agent_id_fkey(id,name)` */
+  agents?: { id: string; name: string } | null;
+  /** `components:check_component_relationships(components(id,name,icon))` */
+  components?: { components: { id: string; name: string; icon?: string | null } | null }[] | null;
+  /** `configs:check_config_relationships(configs(id,name,type))` */
+  configs?: { configs: { id: string; name: string; type?: string | null } | null }[] | null;
+}
+
+/** One `check_statuses` row (status history entry). */
+export interface CheckStatusRow {
+  check_id: string;
+  time: string;
+  /** Milliseconds. */
+  duration?: number | null;
+  /** true = passed; the spec's healthy/unhealthy. */
+  status?: boolean | null;
+  message?: string | null;
+  error?: string | null;
+  invalid?: boolean | null;
+  details?: unknown;
+}
+
+/** `GET /db/canaries?id=eq.{id}&select=id,source,spec,name,namespace` (spec tab). */
+export interface CanarySpecRow {
+  id: string;
+  name: string;
+  namespace?: string | null;
+  source?: string | null;
+  spec?: Record<string, unknown> | null;
+}
+
+/** `POST /canary/run/check/{id}` → the first check result (every field optional), or empty. */
+export interface CheckRunResult {
+  name?: string;
+  start?: string;
+  pass?: boolean;
+  invalid?: boolean;
+  detail?: unknown;
+  data?: unknown;
+  duration?: number;
+  description?: string;
+  message?: string;
+  namespace?: string;
+  error?: string;
+}
+
+/** A playbook parameter (`POST /playbook/{id}/params` → `params[]`, api.md §10.2). */
+export interface PlaybookParameter {
+  name: string;
+  label?: string;
+  type?: string;
+  default?: unknown;
+  required?: boolean;
+  description?: string;
+  icon?: string;
+  properties?: Record<string, unknown>;
+}
+
+/** `GET /playbook/list?check_id=` item (api.md §10.1). */
+export interface RunnablePlaybookListItem {
+  id: string;
+  name: string;
+  parameters?: PlaybookParameter[];
+}
+
+/** `POST /playbook/run` body (api.md §10.3). Parameter values are strings. */
+export interface PlaybookRunInput {
+  id: string;
+  check_id?: string;
+  config_id?: string;
+  component_id?: string;
+  agent_id?: string;
+  params: Record<string, string>;
+}
+
+/** `POST /playbook/run` → 201. */
+export interface PlaybookRunResponse {
+  run_id: string;
+  starts_at: string;
+}
+
+/** An incident row for the "attach as evidence" picker (`select=*,hypotheses(id,type)`). */
+export interface IncidentWithHypotheses {
+  id: string;
+  incident_id?: string | null;
+  title: string;
+  status?: string | null;
+  severity?: string | null;
+  created_at?: string | null;
+  hypotheses?: { id: string; type?: string | null }[] | null;
+}
+
+/** `POST /db/evidences` body (columns of `evidences`, schema.md §5). */
+export interface CreateEvidenceInput {
+  hypothesis_id: string;
+  type: 'log' | 'config' | 'topology' | 'check' | 'config_analysis' | 'config_change' | 'comment';
+  description: string;
+  created_by: string;
+  check_id?: string;
+  config_id?: string;
+  component_id?: string;
+  evidence?: Record<string, unknown>;
+  properties?: Record<string, unknown>;
+  definition_of_done?: boolean;
+}
+
+/** An `evidences` row as returned with `Prefer: return=representation`. */
+export interface EvidenceRow extends CreateEvidenceInput {
+  id: string;
+  created_at?: string;
+  updated_at?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agents (contract api.md §7, postgrest.md §8.2, schema.md §2)
+
+/** A person embedded as `AVATAR` = `id,name,avatar` (postgrest.md §8). */
+export interface PersonAvatar {
+  id: string;
+  name: string;
+  avatar?: string | null;
+}
+
+/** A row of `agents`. The all-zero id is the local agent. */
+export interface Agent {
+  id: string;
+  name: string;
+  hostname?: string | null;
+  description?: string | null;
+  ip?: string | null;
+  version?: string | null;
+  username?: string | null;
+  person_id?: string | null;
+  /** A label map; `/agent/generate` adds `type: agent`. */
+  properties?: Record<string, string> | null;
+  tls?: string | null;
+  created_by?: string | null;
+  created_at: string;
+  updated_at: string;
+  cleanup?: boolean;
+  deleted_at?: string | null;
+  last_seen?: string | null;
+  last_received?: string | null;
+}
+
+/**
+ * A row of the `agents_summary` view: the agent plus counts of what it owns. Counts are NULL
+ * (not 0) when there are none. `created_by` holds the person when embedded
+ * (`created_by(id,name,avatar)`), else the person id.
+ */
+export interface AgentSummary extends Omit<Agent, 'created_by'> {
+  created_by?: PersonAvatar | string | null;
+  config_count?: number | null;
+  /** Sic: Mission Control's spelling. */
+  config_scrapper_count?: number | null;
+  checks_count?: number | null;
+  playbook_runs_count?: number | null;
+}
+
+/** Body of `POST /agent/generate` (api.md §7.1). MC reads only `name` and `properties`. */
+export interface GenerateAgentRequest {
+  name: string;
+  properties: Record<string, string>;
+  kubernetes?: { enabled: boolean; interval: string };
+  pushTelemetry?: { enabled: boolean; topologyName?: string };
+}
+
+/** Response 201 of `POST /agent/generate`: `id` is the agent's person, not the agent. */
+export interface GenerateAgentResponse {
+  id: string;
+  username: string;
+  /** Shown once: the password of the install instructions. */
+  access_token: string;
+}
