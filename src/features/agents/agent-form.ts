@@ -9,17 +9,7 @@ export const REQUIRED_MESSAGE = 'This field is required';
 export const DUPLICATE_KEY_MESSAGE = 'Keys must be unique (case does not matter)';
 
 /** Scrape interval options and the default (spec doc 1 §9). */
-export const SCRAPE_INTERVALS = [
-  '1m',
-  '5m',
-  '10m',
-  '30m',
-  '1h',
-  '2h',
-  '6h',
-  '12h',
-  '24h',
-] as const;
+export const SCRAPE_INTERVALS = ['1m', '5m', '10m', '30m', '1h', '2h', '6h', '12h', '24h'] as const;
 export type ScrapeInterval = (typeof SCRAPE_INTERVALS)[number];
 export const DEFAULT_SCRAPE_INTERVAL: ScrapeInterval = '30m';
 

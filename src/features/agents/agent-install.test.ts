@@ -18,9 +18,7 @@ const options: InstallOptions = {
 
 describe('upstreamHost', () => {
   it("is the console's origin unless the API base is absolute", () => {
-    expect(upstreamHost('/api', 'https://console.example.com')).toBe(
-      'https://console.example.com',
-    );
+    expect(upstreamHost('/api', 'https://console.example.com')).toBe('https://console.example.com');
     expect(upstreamHost('https://mc.example.com/api', 'https://console.example.com')).toBe(
       'https://mc.example.com',
     );

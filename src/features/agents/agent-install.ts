@@ -7,7 +7,10 @@
  */
 import { toYaml } from '../../lib/yaml';
 
-export const CHART_REPOSITORY = { name: 'flanksource', url: 'https://flanksource.github.io/charts' };
+export const CHART_REPOSITORY = {
+  name: 'flanksource',
+  url: 'https://flanksource.github.io/charts',
+};
 export const AGENT_CHART = 'mission-control-agent';
 export const AGENT_RELEASE = 'mc-agent';
 export const KUBERNETES_CHART = 'mc-agent-kubernetes';
