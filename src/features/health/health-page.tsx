@@ -3,21 +3,30 @@
  * URL-held state (hidePassing, query, groupBy, tabBy, tab, sortBy, sortDesc, labels).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { healthQueries } from '../../api/health';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { AlertCircleIcon, CheckIcon, SearchIcon } from '../../ui/icons';
+import { AlertCircleIcon, CheckIcon, PlusIcon, SearchIcon, SettingsIcon } from '../../ui/icons';
+import { useCan } from '../../rbac/use-can';
+import { Popover } from '../../ui/popover';
+import { formatRelative } from '../../lib/time';
+import { cx } from '../../lib/class-names';
 import { usePageRefresh } from '../../ui/page-refresh';
 import { StatusIcon } from '../../ui/status-icon';
 import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useUrlState } from '../../ui/use-url-state';
-import { buildHealthView, FIXED_GROUP_BY, labelKeysOf } from './health-pipeline';
+import { HealthCards } from './health-cards';
+import { HealthLabelFilter } from './health-label-filter';
+import { buildHealthView, FIXED_GROUP_BY, labelKeysOf, SORT_BY } from './health-pipeline';
+import { isPivotActive, PIVOT_CELL_LABELS, PIVOT_CELL_TYPES, pivotKeys } from './health-pivot';
+import { HealthPivotTable } from './health-pivot-table';
 import { HealthTable, toHealthRows } from './health-table';
 import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
 
@@ -81,11 +90,252 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
   );
 }
 
+const SORT_LABELS: Record<(typeof SORT_BY)[number], string> = {
+  name: 'Name',
+  uptime: 'Uptime',
+  latency: 'Latency',
+};
+
+/** Re-render every `ms` so relative times ("updated 20s ago") stay true. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** When the data on screen was fetched, and a warning while refreshes fail (the data stays). */
+function Freshness({
+  updatedAt,
+  error,
+  onRetry,
+}: {
+  updatedAt: number;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const now = useNow(10_000);
+  if (updatedAt === 0) return null;
+  const age = formatRelative(updatedAt, Math.max(now, updatedAt));
+  if (error) {
+    return (
+      <div
+        role="status"
+        className="flex items-center gap-2 rounded-md border border-warning bg-warning-soft px-2 py-1 text-xs text-fg"
+      >
+        <AlertCircleIcon size={14} className="text-warning" />
+        <span>
+          Refresh failed ({errorMessage(error)}). Showing data from {age}.
+        </span>
+        <button
+          type="button"
+          onClick={onRetry}
+          className="font-medium text-link underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <span className="text-xs text-fg-subtle" title={new Date(updatedAt).toISOString()}>
+      Updated {age}
+    </span>
+  );
+}
+
+interface ViewOptionsProps {
+  layout: 'table' | 'card';
+  sortBy: string;
+  sortDesc: boolean;
+  pivotBy: string;
+  pivotLabel: string;
+  pivotCellType: string;
+  labelKeys: readonly string[];
+  onChange: (
+    patch: Partial<{
+      sortBy: (typeof SORT_BY)[number] | '';
+      sortDesc: boolean;
+      pivotBy: string;
+      pivotLabel: string;
+      pivotCellType: (typeof PIVOT_CELL_TYPES)[number] | '';
+    }>,
+  ) => void;
+}
+
+/** Sort and pivot choices (the pivot applies to the table layout). */
+function ViewOptions({
+  layout,
+  sortBy,
+  sortDesc,
+  pivotBy,
+  pivotLabel,
+  pivotCellType,
+  labelKeys,
+  onChange,
+}: ViewOptionsProps) {
+  const ids = { sort: useId(), order: useId(), pivot: useId(), rows: useId(), cell: useId() };
+  const keys = pivotKeys(labelKeys);
+  const field = 'flex flex-col gap-1 text-xs text-fg-muted';
+  return (
+    <Popover
+      anchor="bottom end"
+      button={
+        <>
+          <SettingsIcon size={14} />
+          View
+        </>
+      }
+      panelLabel="View options"
+      panelClassName="grid w-72 gap-3 p-3"
+    >
+      <div className="grid grid-cols-2 gap-2">
+        <div className={field}>
+          <label htmlFor={ids.sort}>Sort by</label>
+          <select
+            id={ids.sort}
+            className={selectClass}
+            value={sortBy}
+            onChange={(event) =>
+              onChange({ sortBy: event.target.value as (typeof SORT_BY)[number] | '' })
+            }
+          >
+            <option value="">Default</option>
+            {SORT_BY.map((option) => (
+              <option key={option} value={option}>
+                {SORT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={field}>
+          <label htmlFor={ids.order}>Order</label>
+          <select
+            id={ids.order}
+            className={selectClass}
+            value={sortDesc ? 'desc' : 'asc'}
+            disabled={sortBy === ''}
+            onChange={(event) => onChange({ sortDesc: event.target.value === 'desc' })}
+          >
+            <option value="asc">Ascending</option>
+            <option value="desc">Descending</option>
+          </select>
+        </div>
+      </div>
+      <fieldset className="grid gap-2" disabled={layout !== 'table'}>
+        <legend className="mb-1 text-xs font-semibold text-fg">
+          Pivot {layout !== 'table' ? '(table layout only)' : ''}
+        </legend>
+        <div className={field}>
+          <label htmlFor={ids.pivot}>Pivot by label</label>
+          <select
+            id={ids.pivot}
+            className={selectClass}
+            value={keys.includes(pivotBy) ? pivotBy : 'none'}
+            onChange={(event) =>
+              onChange({
+                pivotBy: event.target.value,
+                ...(event.target.value !== 'none' && pivotCellType === ''
+                  ? { pivotCellType: 'uptime' as const }
+                  : {}),
+              })
+            }
+          >
+            <option value="none">None</option>
+            {keys.map((key) => (
+              <option key={key} value={key}>
+                {key}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={field}>
+          <label htmlFor={ids.rows}>Rows</label>
+          <select
+            id={ids.rows}
+            className={selectClass}
+            value={keys.includes(pivotLabel) ? pivotLabel : ''}
+            disabled={pivotBy === 'none'}
+            onChange={(event) => onChange({ pivotLabel: event.target.value })}
+          >
+            <option value="">Check name</option>
+            {keys
+              .filter((key) => key !== pivotBy)
+              .map((key) => (
+                <option key={key} value={key}>
+                  {key}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className={field}>
+          <label htmlFor={ids.cell}>Cells show</label>
+          <select
+            id={ids.cell}
+            className={selectClass}
+            value={pivotCellType}
+            disabled={pivotBy === 'none'}
+            onChange={(event) =>
+              onChange({
+                pivotCellType: event.target.value as (typeof PIVOT_CELL_TYPES)[number] | '',
+              })
+            }
+          >
+            <option value="">Nothing (no pivot)</option>
+            {PIVOT_CELL_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {PIVOT_CELL_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+    </Popover>
+  );
+}
+
+function LayoutToggle({
+  value,
+  onChange,
+}: {
+  value: 'table' | 'card';
+  onChange: (value: 'table' | 'card') => void;
+}) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Layout"
+      className="inline-flex h-9 rounded-md border border-border bg-surface p-0.5 shadow-sm"
+    >
+      {(['table', 'card'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={value === option}
+          onClick={() => onChange(option)}
+          className={cx(
+            'rounded px-3 text-sm focus-visible:outline-2 focus-visible:outline-primary',
+            value === option
+              ? 'bg-primary-soft font-medium text-fg'
+              : 'text-fg-muted hover:text-fg',
+          )}
+        >
+          {option === 'table' ? 'Table' : 'Cards'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function HealthPage() {
   const client = useApiClient();
   const [state, setState] = useUrlState(healthUrlSchema);
   const summary = useQuery(healthQueries.summary(client));
   usePageRefresh(() => void summary.refetch(), summary.isFetching);
+  const canAddCheck = useCan('canaries', 'write');
   const groupId = useId();
   const tabById = useId();
 
@@ -103,10 +353,29 @@ export function HealthPage() {
         sortBy: state.sortBy || undefined,
         sortDesc: state.sortDesc,
       }),
-    [checks, state],
+    [
+      checks,
+      state.hidePassing,
+      state.query,
+      state.labels,
+      state.tabBy,
+      state.tab,
+      state.groupBy,
+      state.sortBy,
+      state.sortDesc,
+    ],
   );
   const rows = useMemo(() => toHealthRows(view.groups, view.checks), [view]);
   const counts = view.counts.shown;
+  const pivoted =
+    state.layout === 'table' && isPivotActive(state.pivotBy, state.pivotCellType, labelKeys);
+
+  const checkHref = useCallback((id: string) => {
+    const params = new URLSearchParams(window.location.search);
+    params.set('checkId', id);
+    return `${window.location.pathname}?${params.toString()}`;
+  }, []);
+  const openCheck = useCallback((id: string) => setState({ checkId: id }), [setState]);
 
   if (summary.isError && !summary.data) {
     return (
@@ -147,6 +416,12 @@ export function HealthPage() {
       >
         <SearchBox value={state.query} onChange={(query) => setState({ query })} />
         <div className="contents">
+          <HealthLabelFilter
+            labels={view.labels}
+            value={state.labels}
+            onChange={(labels) => setState({ labels })}
+            badge={view.filterBadge}
+          />
           <Switch
             label="Hide Passing"
             checked={state.hidePassing}
@@ -185,38 +460,65 @@ export function HealthPage() {
               <LabelKeyOptions keys={labelKeys} />
             </select>
           </div>
+          <LayoutToggle value={state.layout} onChange={(layout) => setState({ layout })} />
+          <ViewOptions
+            layout={state.layout}
+            sortBy={state.sortBy}
+            sortDesc={state.sortDesc}
+            pivotBy={state.pivotBy}
+            pivotLabel={state.pivotLabel}
+            pivotCellType={state.pivotCellType}
+            labelKeys={labelKeys}
+            onChange={(patch) => setState(patch)}
+          />
         </div>
-        <div
-          className="ml-auto flex items-center gap-2"
-          aria-live="polite"
-          aria-label="Check counts"
-          aria-busy={summary.isPending}
-          role="group"
-        >
-          {summary.isPending ? (
-            <span className="text-sm text-fg-muted">Loading checks…</span>
-          ) : (
-            <>
-              <Badge
-                tone="healthy"
-                title={
-                  view.counts.hiddenPassing > 0
-                    ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
-                    : undefined
-                }
-              >
-                <StatusIcon tone="healthy" size={12} label="" />
-                {counts.passing} passing
-                {view.counts.hiddenPassing > 0 ? (
-                  <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
-                ) : null}
-              </Badge>
-              <Badge tone="unhealthy">
-                <StatusIcon tone="unhealthy" size={12} label="" />
-                {counts.failing} failing
-              </Badge>
-            </>
-          )}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-3">
+          <Freshness
+            updatedAt={summary.dataUpdatedAt}
+            error={summary.isError ? summary.error : undefined}
+            onRetry={() => void summary.refetch()}
+          />
+          <div
+            className="flex items-center gap-2"
+            aria-live="polite"
+            aria-label="Check counts"
+            aria-busy={summary.isPending}
+            role="group"
+          >
+            {summary.isPending ? (
+              <span className="text-sm text-fg-muted">Loading checks…</span>
+            ) : (
+              <>
+                <Badge
+                  tone="healthy"
+                  title={
+                    view.counts.hiddenPassing > 0
+                      ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
+                      : undefined
+                  }
+                >
+                  <StatusIcon tone="healthy" size={12} label="" />
+                  {counts.passing} passing
+                  {view.counts.hiddenPassing > 0 ? (
+                    <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
+                  ) : null}
+                </Badge>
+                <Badge tone="unhealthy">
+                  <StatusIcon tone="unhealthy" size={12} label="" />
+                  {counts.failing} failing
+                </Badge>
+              </>
+            )}
+          </div>
+          {canAddCheck ? (
+            <Link
+              href="/settings/canaries?add=true"
+              className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-fg shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
+            >
+              <PlusIcon size={14} />
+              Add check
+            </Link>
+          ) : null}
         </div>
       </section>
 
@@ -227,14 +529,37 @@ export function HealthPage() {
         onChange={(tab) => setState({ tab })}
       >
         <div className="pt-4">
-          <HealthTable
-            rows={rows}
-            isLoading={summary.isPending}
-            sortBy={state.sortBy}
-            sortDesc={state.sortDesc}
-            onSortChange={(sortBy, sortDesc) => setState({ sortBy, sortDesc })}
-            emptyMessage={emptyMessage}
-          />
+          {state.layout === 'card' ? (
+            <HealthCards
+              groups={view.groups}
+              checks={view.checks}
+              isLoading={summary.isPending}
+              emptyMessage={emptyMessage}
+              checkHref={checkHref}
+              onOpenCheck={openCheck}
+            />
+          ) : pivoted ? (
+            <HealthPivotTable
+              checks={view.checks}
+              pivotBy={state.pivotBy}
+              pivotLabel={state.pivotLabel}
+              cellType={state.pivotCellType as (typeof PIVOT_CELL_TYPES)[number]}
+              isLoading={summary.isPending}
+              emptyMessage={emptyMessage}
+              onOpenCheck={openCheck}
+            />
+          ) : (
+            <HealthTable
+              rows={rows}
+              isLoading={summary.isPending}
+              sortBy={state.sortBy}
+              sortDesc={state.sortDesc}
+              onSortChange={(sortBy, sortDesc) => setState({ sortBy, sortDesc })}
+              emptyMessage={emptyMessage}
+              checkHref={checkHref}
+              onOpenCheck={openCheck}
+            />
+          )}
         </div>
       </Tabs>
     </div>

@@ -2,7 +2,7 @@
  * The health table: group rows (health, passed/total) with their checks as sub-rows, or a flat
  * list for `no-group`. Columns Name, Health (uptime), Latency and Last run.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { CheckSummary } from '../../api/types';
 import { formatDuration, formatPercent, formatUptime, uptimePercent } from '../../lib/duration';
 import { formatRelative, formatTimestamp, millisSince } from '../../lib/time';
@@ -68,7 +68,40 @@ function groupStatus(group: CheckGroup): string {
   return group.mixed ? 'mixed' : 'unhealthy';
 }
 
-const columns: ColumnDef<HealthRow>[] = [
+interface CheckLinks {
+  checkHref: (id: string) => string;
+  onOpenCheck: (id: string) => void;
+}
+
+/** A check's title as a link to its dialog: the row's keyboard equivalent of clicking it. */
+function CheckLink({
+  id,
+  title,
+  name,
+  links,
+}: {
+  id: string;
+  title: string;
+  name: string;
+  links: CheckLinks;
+}) {
+  return (
+    <a
+      href={links.checkHref(id)}
+      title={name}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        links.onOpenCheck(id);
+      }}
+      className="truncate text-fg hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      {title}
+    </a>
+  );
+}
+
+const buildColumns = (links: CheckLinks): ColumnDef<HealthRow>[] => [
   {
     id: 'name',
     header: 'Name',
@@ -109,9 +142,7 @@ const columns: ColumnDef<HealthRow>[] = [
             status={data.check.status ?? 'unknown'}
             label={data.check.status ?? 'unknown'}
           />
-          <span className="truncate text-fg" title={data.check.name}>
-            {data.title}
-          </span>
+          <CheckLink id={data.check.id} title={data.title} name={data.check.name} links={links} />
           {data.check.type ? (
             <Badge className="hidden sm:inline-flex">{data.check.type}</Badge>
           ) : null}
@@ -166,6 +197,9 @@ export interface HealthTableProps {
   sortDesc: boolean;
   onSortChange: (sortBy: SortBy | '', sortDesc: boolean) => void;
   emptyMessage?: ReactNode;
+  /** The href that opens a check's dialog (keeps the rest of the URL). */
+  checkHref: (id: string) => string;
+  onOpenCheck: (id: string) => void;
 }
 
 export function HealthTable({
@@ -175,7 +209,10 @@ export function HealthTable({
   sortDesc,
   onSortChange,
   emptyMessage,
+  checkHref,
+  onOpenCheck,
 }: HealthTableProps) {
+  const columns = useMemo(() => buildColumns({ checkHref, onOpenCheck }), [checkHref, onOpenCheck]);
   const sorting: SortingState = sortBy ? [{ id: sortBy, desc: sortDesc }] : [];
   const count = rows.reduce(
     (sum, row) => sum + 1 + (row.kind === 'group' ? row.children.length : 0),
@@ -197,6 +234,10 @@ export function HealthTable({
       emptyMessage={emptyMessage}
       virtual={count > VIRTUAL_THRESHOLD ? { maxHeight: 'calc(100vh - 16rem)' } : undefined}
       rowClassName={(row) => (row.original.kind === 'group' ? 'bg-surface-sunken/40' : undefined)}
+      onRowClick={(row) => {
+        if (row.original.kind === 'check') onOpenCheck(row.original.check.id);
+        else row.toggleExpanded();
+      }}
     />
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * A popover: a button that opens a floating panel anchored to it (filter and view panels).
+ * Headless UI handles focus, Escape and outside clicks; this adds the console's styling.
+ */
+import { Popover as HeadlessPopover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { cx } from '../lib/class-names';
+
+export interface PopoverProps {
+  /** The button's content. */
+  button: ReactNode;
+  buttonClassName?: string;
+  /** Accessible name of the panel. */
+  panelLabel: string;
+  panelClassName?: string;
+  /** Where the panel opens relative to the button. */
+  anchor?: 'bottom start' | 'bottom end';
+  children: ReactNode;
+}
+
+export function Popover({
+  button,
+  buttonClassName,
+  panelLabel,
+  panelClassName,
+  anchor = 'bottom start',
+  children,
+}: PopoverProps) {
+  return (
+    <HeadlessPopover className="relative">
+      <PopoverButton
+        className={cx(
+          'inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+          buttonClassName ?? 'border-border bg-surface text-fg hover:border-border-strong',
+        )}
+      >
+        {button}
+      </PopoverButton>
+      <PopoverPanel
+        anchor={{ to: anchor, gap: 6 }}
+        aria-label={panelLabel}
+        className={cx(
+          'z-40 rounded-lg border border-border bg-surface shadow-lg focus:outline-none',
+          panelClassName,
+        )}
+      >
+        {children}
+      </PopoverPanel>
+    </HeadlessPopover>
+  );
+}
