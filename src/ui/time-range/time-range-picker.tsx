@@ -1,0 +1,270 @@
+/**
+ * The time-range picker (spec doc 1 §2): a button showing the current range that opens a panel
+ * with relative ranges (past and future), quick ranges, an absolute From/To panel with a
+ * calendar, and the recently used absolute ranges.
+ *
+ * Controlled and router-free — value in, `onChange` out — so pages keep the value in the URL
+ * (`timeRangeCodec`) and widgets in an attribute. Keyboard: the button opens the panel and focus
+ * goes to the current choice; Tab moves between the lists and the form; arrow keys move inside a
+ * list or the calendar; Enter or Space picks; Escape closes and returns focus to the button.
+ *
+ * The panel is positioned in place (no portal), so it also works inside a widget's shadow root.
+ */
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useEffect, useRef, useState } from 'react';
+import { cx } from '../../lib/class-names';
+import { ChevronDownIcon, ClockIcon } from '../icons';
+import { AbsoluteRangeForm } from './absolute-range-form';
+import { RangeOptionList, type RangeOption } from './range-option-list';
+import {
+  QUICK_RANGES,
+  RELATIVE_RANGE_OPTIONS,
+  describeRelativeRange,
+  describeTimeRange,
+  formatTimeRange,
+  tryParseTimeRange,
+  type AbsoluteTimeRange,
+  type RangeDirection,
+  type RelativeTimeRange,
+  type TimeRangeValue,
+} from './time-range-value';
+import { useRecentRangesStore, type RecentRange } from './use-recent-ranges-store';
+import { formatWallClock, localTimeZone, timeZoneAbbreviation } from './zoned-time';
+
+export interface TimeRangePickerProps {
+  value: TimeRangeValue;
+  /** Called with the picked range; the panel closes. */
+  onChange: (value: TimeRangeValue) => void;
+  /** IANA zone for quick ranges, typed times and display (default: the browser's). */
+  timeZone?: string;
+  /** First day of the week in the calendar: 0 Sunday, 1 Monday (default). */
+  weekStartsOn?: 0 | 1;
+  /** Relative options in URL form (default: spec doc 1 §9, `5m` … `5y`). */
+  relativeOptions?: readonly string[];
+  /** Offer "Next …" ranges as well as "Last …" (default true; spec: past and future). */
+  allowFuture?: boolean;
+  /** Accessible name of the control (default "Time range"). */
+  label?: string;
+  /** Which edge of the button the panel lines up with (default `end`). */
+  align?: 'start' | 'end';
+  disabled?: boolean;
+  className?: string;
+}
+
+export function TimeRangePicker({
+  value,
+  onChange,
+  timeZone: zoneProp,
+  weekStartsOn = 1,
+  relativeOptions = RELATIVE_RANGE_OPTIONS,
+  allowFuture = true,
+  label = 'Time range',
+  align = 'end',
+  disabled = false,
+  className,
+}: TimeRangePickerProps) {
+  const timeZone = zoneProp ?? localTimeZone();
+  const text = describeTimeRange(value, { timeZone });
+  return (
+    <Popover className={cx('relative inline-block', className)}>
+      <PopoverButton
+        disabled={disabled}
+        title={`${label}: ${text}`}
+        className={cx(
+          'inline-flex h-9 max-w-full items-center gap-2 rounded-md border border-border bg-surface px-3 text-sm font-medium text-fg shadow-sm transition-colors',
+          'hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+          'disabled:cursor-not-allowed disabled:opacity-60 data-open:bg-surface-hover',
+        )}
+      >
+        <ClockIcon className="shrink-0 text-fg-muted" />
+        <span className="sr-only">{label}: </span>
+        <span className="truncate">{text}</span>
+        <ChevronDownIcon className="shrink-0 text-fg-muted" />
+      </PopoverButton>
+      <PopoverPanel
+        role="dialog"
+        aria-label={`Select ${label.toLowerCase()}`}
+        className={cx(
+          'absolute top-full z-50 mt-2 w-[44rem] max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-surface-raised text-fg shadow-lg',
+          align === 'end' ? 'right-0' : 'left-0',
+        )}
+      >
+        {({ close }) => (
+          <TimeRangePanel
+            value={value}
+            timeZone={timeZone}
+            weekStartsOn={weekStartsOn}
+            relativeOptions={relativeOptions}
+            allowFuture={allowFuture}
+            onPick={(next) => {
+              onChange(next);
+              close();
+            }}
+          />
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+}
+
+interface TimeRangePanelProps {
+  value: TimeRangeValue;
+  timeZone: string;
+  weekStartsOn: 0 | 1;
+  relativeOptions: readonly string[];
+  allowFuture: boolean;
+  onPick: (value: TimeRangeValue) => void;
+}
+
+const sectionTitle = 'mb-1 px-2 text-xs font-semibold tracking-wide text-fg-muted uppercase';
+
+function relativeOptionsFor(
+  options: readonly string[],
+  direction: RangeDirection,
+): { option: RangeOption; value: RelativeTimeRange }[] {
+  return options.flatMap((raw) => {
+    const parsed = tryParseTimeRange(raw);
+    if (parsed?.kind !== 'relative') return [];
+    const value: RelativeTimeRange = { ...parsed, direction };
+    const id = formatTimeRange(value);
+    return [{ option: { id, label: describeRelativeRange(value) }, value }];
+  });
+}
+
+function recentOption(range: RecentRange, timeZone: string): RangeOption {
+  const from = Date.parse(range.from);
+  const to = Date.parse(range.to);
+  const fromZone = timeZoneAbbreviation(from, timeZone);
+  const toZone = timeZoneAbbreviation(to, timeZone);
+  const zones = fromZone === toZone ? fromZone : `${fromZone} to ${toZone}`;
+  const text = `${formatWallClock(from, timeZone)} to ${formatWallClock(to, timeZone)}`;
+  return {
+    id: `${range.from}_${range.to}`,
+    label: text,
+    detail: `${timeZone} (${zones})`,
+    ariaLabel: `${text}, ${timeZone} time`,
+  };
+}
+
+function TimeRangePanel({
+  value,
+  timeZone,
+  weekStartsOn,
+  relativeOptions,
+  allowFuture,
+  onPick,
+}: TimeRangePanelProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const [direction, setDirection] = useState<RangeDirection>(
+    value.kind === 'relative' && allowFuture ? value.direction : 'past',
+  );
+  const recent = useRecentRangesStore((state) => state.ranges);
+  const addRecent = useRecentRangesStore((state) => state.add);
+  const [now] = useState(() => Date.now());
+  const selectedId = formatTimeRange(value);
+
+  // Open on the current choice: its option, the From field for an absolute range, else the
+  // first relative option.
+  useEffect(() => {
+    const panel = root.current;
+    if (!panel) return;
+    const target =
+      panel.querySelector<HTMLElement>('[role="option"][aria-selected="true"]') ??
+      (value.kind === 'absolute' ? panel.querySelector<HTMLElement>('input') : null) ??
+      panel.querySelector<HTMLElement>('[role="option"]');
+    target?.focus();
+    // Only when the panel opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const relative = relativeOptionsFor(relativeOptions, direction);
+  const recentOptions = recent.map((range) => recentOption(range, timeZone));
+
+  function pickAbsolute(range: AbsoluteTimeRange) {
+    addRecent(range);
+    onPick(range);
+  }
+
+  return (
+    <div ref={root} className="flex max-h-[min(36rem,80vh)] flex-col overflow-auto sm:flex-row">
+      <section className="flex min-w-0 flex-col border-border p-2 sm:w-44 sm:border-r">
+        <div className="mb-1 flex items-center justify-between gap-1 px-2">
+          <h3 className="text-xs font-semibold tracking-wide text-fg-muted uppercase">Relative</h3>
+          {allowFuture ? (
+            <div
+              role="group"
+              aria-label="Direction"
+              className="flex rounded-md bg-surface-sunken p-0.5"
+            >
+              {(['past', 'future'] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={direction === option}
+                  onClick={() => setDirection(option)}
+                  className={cx(
+                    'rounded px-1.5 text-xs font-medium capitalize transition-colors',
+                    'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                    direction === option
+                      ? 'bg-surface text-fg shadow-sm'
+                      : 'text-fg-muted hover:text-fg',
+                  )}
+                >
+                  {option}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <RangeOptionList
+          label={
+            direction === 'past' ? 'Relative ranges in the past' : 'Relative ranges in the future'
+          }
+          options={relative.map((item) => item.option)}
+          selectedId={selectedId}
+          onSelect={(id) => {
+            const picked = relative.find((item) => item.option.id === id);
+            if (picked) onPick(picked.value);
+          }}
+        />
+      </section>
+      <section className="flex min-w-0 flex-col border-border p-2 sm:w-48 sm:border-r">
+        <h3 className={sectionTitle}>Quick ranges</h3>
+        <RangeOptionList
+          label="Quick ranges"
+          options={QUICK_RANGES.map((range) => ({ id: range.key, label: range.label }))}
+          selectedId={selectedId}
+          onSelect={(id) => {
+            const picked = tryParseTimeRange(id);
+            if (picked) onPick(picked);
+          }}
+        />
+      </section>
+      <div className="flex min-w-0 flex-1 flex-col gap-4 p-3">
+        <AbsoluteRangeForm
+          initial={value.kind === 'absolute' ? value : undefined}
+          timeZone={timeZone}
+          weekStartsOn={weekStartsOn}
+          now={now}
+          onSubmit={pickAbsolute}
+        />
+        <section className="-mx-2 flex flex-col">
+          <h3 className={sectionTitle}>Recently used</h3>
+          {recentOptions.length > 0 ? (
+            <RangeOptionList
+              label="Recently used absolute ranges"
+              options={recentOptions}
+              selectedId={value.kind === 'absolute' ? `${value.from}_${value.to}` : undefined}
+              onSelect={(id) => {
+                const range = recent.find((item) => `${item.from}_${item.to}` === id);
+                if (range) pickAbsolute({ kind: 'absolute', ...range });
+              }}
+            />
+          ) : (
+            <p className="px-2 text-xs text-fg-muted">Absolute ranges you submit appear here.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
