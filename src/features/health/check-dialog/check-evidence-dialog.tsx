@@ -1,0 +1,207 @@
+/**
+ * Attach the check as evidence: pick an incident (the 10 most recent, or a debounced title
+ * search), describe the evidence, and `POST /db/evidences` on the incident's root hypothesis with
+ * type `check`, the check id and the range being looked at (postgrest.md §8.5).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useApiClient } from '../../../api/api-context';
+import {
+  checkQueries,
+  createEvidence,
+  evidenceHypothesisId,
+  type IncidentWithHypotheses,
+} from '../../../api/checks';
+import { errorMessage } from '../../../api/client';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { Spinner } from '../../../ui/spinner';
+import { toast } from '../../../ui/toast';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import { fieldClass as inputClass, REQUIRED_MESSAGE } from './check-form';
+
+/** Search inputs are debounced 400 ms (spec doc 1 §5). */
+const SEARCH_DEBOUNCE_MS = 400;
+
+export interface CheckEvidenceDialogProps {
+  checkId: string;
+  checkName: string;
+  timeRange: string;
+  /** The signed-in person (`created_by`). */
+  userId: string;
+  onClose: () => void;
+}
+
+function incidentLabel(incident: IncidentWithHypotheses): string {
+  return incident.incident_id ? `${incident.incident_id} · ${incident.title}` : incident.title;
+}
+
+export function CheckEvidenceDialog({
+  checkId,
+  checkName,
+  timeRange,
+  userId,
+  onClose,
+}: CheckEvidenceDialogProps) {
+  const client = useApiClient();
+  const formId = useId();
+  const searchId = useId();
+  const descriptionId = useId();
+  const descriptionErrorId = useId();
+  const incidentErrorId = useId();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const incidents = useQuery({
+    ...checkQueries.evidenceIncidents(client, debounced.trim()),
+    placeholderData: (previous) => previous,
+  });
+  const [selected, setSelected] = useState<IncidentWithHypotheses | null>(null);
+  const [description, setDescription] = useState(`Health check ${checkName}`);
+  const [errors, setErrors] = useState<{ incident?: string; description?: string }>({});
+
+  const attach = useMutation({
+    mutationFn: (input: { incident: IncidentWithHypotheses; hypothesisId: string }) =>
+      createEvidence(client, {
+        hypothesis_id: input.hypothesisId,
+        type: 'check',
+        description: description.trim(),
+        created_by: userId,
+        check_id: checkId,
+        evidence: { check_id: checkId, includeMessages: true, start: timeRange },
+      }),
+    onSuccess: (_row, input) => {
+      toast.success(`Evidence attached to ${incidentLabel(input.incident)}`);
+      onClose();
+    },
+    onError: (error: unknown) => {
+      toast.error(errorMessage(error));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    const hypothesisId = selected ? evidenceHypothesisId(selected) : undefined;
+    if (!selected || !hypothesisId) next.incident = REQUIRED_MESSAGE;
+    if (!description.trim()) next.description = REQUIRED_MESSAGE;
+    setErrors(next);
+    if (selected && hypothesisId && !next.description) {
+      attach.mutate({ incident: selected, hypothesisId });
+    }
+  };
+
+  const list = incidents.data ?? [];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="md"
+      title="Attach as evidence"
+      description={`Add ${checkName} as evidence to an incident.`}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form={formId} isLoading={attach.isPending}>
+            Attach
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={searchId} className="text-sm font-medium text-fg">
+            Search incidents
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Incident title"
+            className={inputClass}
+          />
+        </div>
+        <fieldset
+          className="m-0 flex min-w-0 flex-col gap-1 border-0 p-0"
+          aria-describedby={errors.incident ? incidentErrorId : undefined}
+          aria-busy={incidents.isFetching || undefined}
+        >
+          <legend className="mb-1 text-sm font-medium text-fg">
+            Incident{' '}
+            <span className="font-normal text-fg-muted">
+              ({debounced.trim() ? 'matching the search' : 'most recent'})
+            </span>
+          </legend>
+          {incidents.isPending ? (
+            <Spinner label="Loading incidents" />
+          ) : incidents.isError ? (
+            <p role="alert" className="m-0 text-sm text-unhealthy">
+              {errorMessage(incidents.error)}
+            </p>
+          ) : list.length === 0 ? (
+            <p className="m-0 text-sm text-fg-muted">No options found</p>
+          ) : (
+            <ul className="m-0 flex max-h-64 list-none flex-col gap-1 overflow-auto p-0">
+              {list.map((incident) => {
+                const usable = Boolean(evidenceHypothesisId(incident));
+                const radioId = `${formId}-incident-${incident.id}`;
+                return (
+                  <li
+                    key={incident.id}
+                    className="flex items-start gap-2 rounded-md px-2 py-1.5 text-sm text-fg hover:bg-surface-hover has-[:disabled]:opacity-70"
+                  >
+                    <input
+                      id={radioId}
+                      type="radio"
+                      name={`${formId}-incident`}
+                      value={incident.id}
+                      checked={selected?.id === incident.id}
+                      disabled={!usable}
+                      onChange={() => setSelected(incident)}
+                      className="mt-1 accent-primary"
+                    />
+                    <label
+                      htmlFor={radioId}
+                      className="min-w-0 flex-1 cursor-pointer in-[li:has(:disabled)]:cursor-not-allowed"
+                    >
+                      {incidentLabel(incident)}
+                      <span className="block text-xs text-fg-muted">
+                        {[incident.status, incident.severity].filter(Boolean).join(' · ')}
+                        {usable ? '' : ' · no hypothesis to attach to'}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {errors.incident ? (
+            <p id={incidentErrorId} className="m-0 text-xs text-danger">
+              {errors.incident}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={descriptionId} className="text-sm font-medium text-fg">
+            Description
+          </label>
+          <textarea
+            id={descriptionId}
+            rows={3}
+            value={description}
+            required
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? descriptionErrorId : undefined}
+            onChange={(event) => setDescription(event.target.value)}
+            className={inputClass}
+          />
+          {errors.description ? (
+            <p id={descriptionErrorId} className="m-0 text-xs text-danger">
+              {errors.description}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
