@@ -79,5 +79,22 @@ describe('navigation from the route table', () => {
     const patterns = ROUTES.map((r) => r.path);
     expect(patterns).toContain('/agents');
     expect(patterns).toContain('/settings/agents/*?');
+    const agents = ROUTES.find((r) => r.path === '/agents');
+    const settingsAgents = ROUTES.find((r) => r.path === '/settings/agents/*?');
+    // One lazy page for both, guarded by read on agents, hidden with the agents feature.
+    expect(agents?.page).toBe(settingsAgents?.page);
+    for (const route of [agents, settingsAgents]) {
+      expect(route?.title).toBe('Agents');
+      expect(route?.permission).toEqual({ resource: 'agents', action: 'read' });
+      expect(route?.feature).toBe('agents');
+    }
+    expect(agents?.nav).toBeUndefined();
+    expect(settingsAgents?.nav).toMatchObject({ section: 'settings', href: '/settings/agents' });
+    const hidden = buildNavigation(ROUTES, {
+      roles: ['admin'],
+      disabled: new Set(['agents']),
+      auth: 'basic',
+    });
+    expect(hidden.settings.map((e) => e.label)).not.toContain('Agents');
   });
 });

@@ -40,6 +40,7 @@ export interface AppRoute {
 
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
 const TopologyPage = lazyPage(() => import('../features/topology/topology-page'), 'TopologyPage');
+const AgentsPage = lazyPage(() => import('../features/agents/agents-page'), 'AgentsPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -49,11 +50,12 @@ function settings(
   href: string,
   feature: Feature | undefined,
   resource: Resource,
+  page: AppRoute['page'] = ComingSoonPage,
 ): AppRoute {
   return {
     path: `${href}/*?`,
     title: label,
-    page: ComingSoonPage,
+    page,
     permission: read(resource),
     feature,
     nav: { section: 'settings', label, href },
@@ -115,10 +117,16 @@ export const ROUTES: readonly AppRoute[] = [
     page: ComingSoonPage,
     permission: read('notifications'),
   },
-  { path: '/agents', title: 'Agents', page: ComingSoonPage, permission: read('agents') },
+  {
+    path: '/agents',
+    title: 'Agents',
+    page: AgentsPage,
+    permission: read('agents'),
+    feature: 'agents',
+  },
   { path: '/profile-settings', title: 'Profile Settings', page: ComingSoonPage },
   { path: '/organizations/orgs-switched', title: 'Organizations', page: ComingSoonPage },
-  settings('Agents', paths.settings.agents(), 'agents', 'agents'),
+  settings('Agents', paths.settings.agents(), 'agents', 'agents', AgentsPage),
   settings('Connections', paths.settings.connections(), 'settings.connections', 'connections'),
   settings('Event Queue', paths.settings.eventQueue(), 'settings.event_queue_status', 'database'),
   settings(
