@@ -19,8 +19,10 @@ import { canaryRoutes } from './routes/canary';
 import { catalogRoutes } from './routes/catalog';
 import { dbRoutes, type DbEngine } from './routes/db';
 import { kratosRoutes } from './routes/kratos';
+import { agentRoutes } from './routes/agent';
 import { kubeconfigRoutes } from './routes/kubeconfig';
 import { loadLocalProperties, propertiesRoutes } from './routes/properties';
+import { HealthRunner } from './runner/runner';
 import { VERSION } from './version';
 
 export interface AppOptions {
@@ -30,6 +32,20 @@ export interface AppOptions {
   engine?: DbEngine | undefined;
   /** Called with unexpected errors (default: console.error). */
   onError?: (error: unknown) => void;
+  /**
+   * The health-check runner behind run-now; main.ts passes the one whose scheduler it starts.
+   * Without one, the app makes its own (scheduler not started): run-now still works.
+   */
+  runner?: HealthRunner | undefined;
+}
+
+/** Runner options from the server configuration. */
+export function runnerOptions(config: ServerConfig): ConstructorParameters<typeof HealthRunner>[1] {
+  return {
+    concurrency: config.runnerConcurrency,
+    timeoutMs: config.runnerTimeoutMs,
+    selfUrl: config.selfUrl,
+  };
 }
 
 /** The runtime config the console reads next to index.html (ARCHITECTURE.md §2). */
@@ -47,8 +63,9 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
  * config.json and the static console are served; every other /api path is 404 (those endpoints do
  * not exist in such a deployment, so no credentials are asked for).
  */
-export function createApp({ db, config, engine, onError }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, engine, onError, runner }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const checks = runner ?? new HealthRunner(db, runnerOptions(config));
   const localProperties = loadLocalProperties(config);
   const report = onError ?? ((error: unknown) => console.error(error));
 
@@ -67,7 +84,11 @@ export function createApp({ db, config, engine, onError }: AppOptions): Hono<App
     app.route('/api/canary', open);
   } else {
     app.use('/api/*', authenticate(db, config));
-    app.route('/api/canary', canaryRoutes(db, requirePermission('canaries', 'read'), false));
+    app.route(
+      '/api/canary',
+      canaryRoutes(db, requirePermission('canaries', 'read'), false, checks),
+    );
+    app.route('/api/agent', agentRoutes(db));
     app.route('/api/catalog', catalogRoutes(db));
     app.route('/api/auth', authRoutes());
     app.route('/api/properties', propertiesRoutes(db, localProperties));

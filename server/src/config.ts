@@ -32,6 +32,20 @@ export interface ServerConfig {
    * PostgreSQL; off on PGlite, which runs in-process and cannot cancel a statement.
    */
   statementTimeoutMs: number | undefined;
+  /**
+   * Whether the health-check scheduler runs (VIGIL_RUNNER=on|off, default on). Off, checks run
+   * only through `POST /api/canary/run/check/{id}`. Tests get off (see {@link testConfig}).
+   */
+  runner: boolean;
+  /** Checks run at the same time, at most (VIGIL_RUNNER_CONCURRENCY, default 4). */
+  runnerConcurrency: number;
+  /** Time limit of one check run in milliseconds (VIGIL_RUNNER_TIMEOUT_MS, default 30 s). */
+  runnerTimeoutMs: number;
+  /**
+   * The server's own base URL for `$(self.url)` in check specs (VIGIL_SELF_URL); undefined =
+   * `http://127.0.0.1:<the port it listens on>`, resolved when the server listens.
+   */
+  selfUrl: string | undefined;
 }
 
 /** A configuration mistake: `message` is one line naming the variable and what is expected. */
@@ -122,6 +136,36 @@ function statementTimeoutMs(env: Env, postgres: boolean): number | undefined {
   return value === 0 ? undefined : value;
 }
 
+function boundedInteger(env: Env, key: string, min: number, max: number, fallback: number): number {
+  const value = nonEmpty(env, key);
+  if (value === undefined) return fallback;
+  if (!/^\d{1,10}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(
+      `${key} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return Number(value);
+}
+
+function selfUrl(env: Env): string | undefined {
+  const value = nonEmpty(env, 'VIGIL_SELF_URL');
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `VIGIL_SELF_URL must be a URL like http://127.0.0.1:8080 (got ${JSON.stringify(value)})`,
+    );
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.search || parsed.hash) {
+    throw new ConfigError(
+      `VIGIL_SELF_URL must be an http(s) URL without query or fragment (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
 /** Read and validate the configuration; throws {@link ConfigError} on the first bad value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
@@ -140,10 +184,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sessionTtlMs: 24 * 60 * 60 * 1000,
     maxRows: maxRows(env),
     statementTimeoutMs: statementTimeoutMs(env, databaseUrl(env) !== undefined),
+    runner: oneOf(env, 'VIGIL_RUNNER', ['on', 'off'] as const, 'on') === 'on',
+    runnerConcurrency: boundedInteger(env, 'VIGIL_RUNNER_CONCURRENCY', 1, 64, 4),
+    runnerTimeoutMs: boundedInteger(env, 'VIGIL_RUNNER_TIMEOUT_MS', 100, 600_000, 30_000),
+    selfUrl: selfUrl(env),
   };
 }
 
-/** A configuration for tests: defaults with overrides, without touching process.env. */
+/**
+ * A configuration for tests: defaults with overrides, without touching process.env. The
+ * scheduler is off so that suites are not disturbed; a test that wants it passes `runner: true`.
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), seed: 'none', ...overrides };
+  return { ...loadConfig({}), seed: 'none', runner: false, ...overrides };
 }

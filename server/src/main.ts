@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, runnerOptions } from './app';
 import { purgeExpired } from './auth/sessions';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { migrate } from './db/migrate';
@@ -12,6 +12,7 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
 import { openDataApi } from './data-api';
+import { HealthRunner } from './runner/runner';
 import { DEMO_ACCOUNTS } from './seed/demo';
 import { seed } from './seed/index';
 import { VERSION } from './version';
@@ -48,16 +49,27 @@ async function main(): Promise<void> {
   const seeded = await seed(db, config.seed);
   const dataApi = await openDataApi(db, config);
   const engine = dataApi.engine;
-  const app = createApp({ db, config, engine });
+  const runner = new HealthRunner(db, {
+    ...runnerOptions(config),
+    log: (message, error) =>
+      console.error(message, error instanceof Error ? error.message : (error ?? '')),
+  });
+  const app = createApp({ db, config, engine, runner });
 
-  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    // The runner reaches this server at the port it really got ($(self.url) in check specs).
+    if (!config.selfUrl) runner.setSelfUrl(`http://127.0.0.1:${info.port}`);
+    if (config.runner) {
+      runner.start().catch((error: unknown) => console.error('health runner failed:', error));
+    }
     const elapsed = Math.round(performance.now() - started);
     console.log(
       `Vigil ${VERSION} listening on http://localhost:${config.port} (started in ${elapsed} ms)`,
     );
     console.log(
       `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
-        `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})`,
+        `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
+        `; health-check runner: ${config.runner ? 'on' : 'off (VIGIL_RUNNER=off)'}`,
     );
     if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
   });
@@ -86,9 +98,12 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: shutting down…`);
     clearInterval(purge);
-    // Stop accepting; in-flight requests finish, idle keep-alive sockets are closed now.
+    // The scheduler stops first (timers, in-flight checks), so nothing writes to a closing
+    // database. Stop accepting; in-flight requests finish, idle keep-alive sockets close now.
+    const runnerStopped = runner.stop();
     server.close(() => {
-      Promise.all([db.close(), dataApi.close()])
+      runnerStopped
+        .then(() => Promise.all([db.close(), dataApi.close()]))
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           console.error('closing the database failed:', error);

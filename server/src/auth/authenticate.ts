@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import type { AppEnv } from '../http/env';
 import { defaultCallerId, loadCaller } from './accounts';
 import { findAccessToken } from './access-tokens';
+import { agentHeartbeat } from './agent-heartbeat';
 import { SESSION_COOKIE, findSession } from './sessions';
 
 /** The credential an Authorization header carries: a bearer token or Basic `token:<token>`. */
@@ -29,9 +30,10 @@ export function tokenFromAuthorization(header: string | undefined): string | und
 /**
  * Resolve the caller of a request (never rejects it: routes decide what they need). Order: an
  * Authorization header (agents, scripts; api.md §2), the session cookie, then the configured user
- * in `VIGIL_AUTH=none`.
+ * in `VIGIL_AUTH=none`. An agent's token also marks the agent as seen (`agents.last_seen`).
  */
 export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<AppEnv> {
+  const heartbeat = agentHeartbeat(db);
   return async (c, next) => {
     c.set('caller', undefined);
     c.set('authFailure', 'Not logged in');
@@ -44,8 +46,10 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
       else if (found === undefined) c.set('authFailure', 'Authorization Error');
       else {
         const caller = await loadCaller(db, found, 'token');
-        if (caller) c.set('caller', caller);
-        else c.set('authFailure', 'Authorization Error');
+        if (caller) {
+          c.set('caller', caller);
+          if (caller.type === 'agent') await heartbeat(caller.id);
+        } else c.set('authFailure', 'Authorization Error');
       }
     } else if (config.auth === 'none') {
       const id = await defaultCallerId(db);

@@ -15,6 +15,7 @@ import type { AppEnv } from '../http/env';
 import { jsonError } from '../http/errors';
 import { requireAnyRole } from '../http/rbac';
 import { isUuid } from '../http/validate';
+import type { HealthRunner } from '../runner/runner';
 import { VERSION } from '../version';
 
 const RUNNER_NAME = 'local';
@@ -152,11 +153,15 @@ SELECT
   (SELECT sum(passed) FROM buckets) AS passed,
   (SELECT sum(failed) FROM buckets) AS failed`;
 
-/** Routes under `/api/canary`; `guard` is the read requirement (none in health-only mode). */
+/**
+ * Routes under `/api/canary`; `guard` is the read requirement (none in health-only mode).
+ * `runner` runs a check for `POST /run/check/{id}` (not mounted in health-only mode).
+ */
 export function canaryRoutes(
   db: Db,
   guard: MiddlewareHandler<AppEnv>,
   healthOnly: boolean,
+  runner?: HealthRunner,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -225,15 +230,14 @@ export function canaryRoutes(
   });
 
   if (!healthOnly) {
+    // Runs the check synchronously and answers its result (api.md §3.3); docs/health-runner.md
+    // lists what is not probed (synthetic demo canaries, other agents' checks, other types).
     app.post('/run/check/:id', requireAnyRole(RUN_CHECK_ROLES, 'canaries', 'run'), async (c) => {
       const id = c.req.param('id');
-      const found = isUuid(id)
-        ? await db.query('SELECT 1 FROM checks WHERE id = $1 AND deleted_at IS NULL', [id])
-        : { rows: [] };
-      if (found.rows.length === 0) return jsonError(c, 404, `check (${id}) was not found`);
-      // No runner yet (a later issue): the run produced no result, which api.md §3.3 answers with
-      // 200 and an empty body; nothing is recorded.
-      return c.body(null, 200);
+      if (!isUuid(id)) return jsonError(c, 404, `check (${id}) was not found`);
+      if (!runner) return jsonError(c, 503, 'the health-check runner is not available');
+      const answer = await runner.runNow(id);
+      return c.json(answer.body, answer.status);
     });
   }
 

@@ -13,6 +13,7 @@ import type { Db } from '../db/types';
 import { parseArgs, UsageError } from './args';
 import { isEmpty, seedDemo } from './demo';
 import { hasFleet, seedFleet } from './large';
+import { seedSelfCheck } from './self-check';
 
 async function counts(db: Db): Promise<string> {
   const tables = [
@@ -56,11 +57,13 @@ async function main(): Promise<void> {
         );
       console.log(`Seeding the demo (seed ${args.seed}) into ${where}…`);
       await seedDemo(db, { seed: args.seed, log });
+      await seedSelfCheck(db);
     } else {
       if (await hasFleet(db)) throw new UsageError(`${where} already holds the large dataset`);
       if (empty) {
         console.log(`Seeding the demo (seed ${args.seed}) into ${where}…`);
         await seedDemo(db, { seed: args.seed, log });
+        await seedSelfCheck(db);
       }
       console.log(`Adding the large fleet (seed ${args.seed}) to ${where}…`);
       await seedFleet(db, { seed: args.seed, log });

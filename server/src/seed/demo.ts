@@ -10,6 +10,7 @@ import { createAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/crypto';
 import type { Db, Queryable } from '../db/types';
 import { insertHistory, insertRollups, updateCheckState, type HistoryCheck } from './history';
+import { SYNTHETIC_ANNOTATION } from '../runner/spec';
 import { insertRows, type Row } from './insert';
 import { insertPeople, insertTeams } from './people';
 import { Rng } from './random';
@@ -390,6 +391,9 @@ const CANARIES: CanaryDef[] = [
   },
 ];
 
+/** The names of the demo's synthetic canaries (older databases are marked by name). */
+export const DEMO_CANARY_NAMES: readonly string[] = CANARIES.map((canary) => canary.name);
+
 const TEAMS = [
   { name: 'Platform', icon: 'kubernetes', members: ['admin', 'editor'] },
   { name: 'Payments', icon: 'dollar', members: ['commander', 'responder'] },
@@ -539,6 +543,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
         name: canary.name,
         namespace: canary.namespace,
         labels: canary.labels,
+        // Generated history against fictional hosts: the health-check runner leaves it alone.
+        annotations: { [SYNTHETIC_ANNOTATION]: 'true' },
         spec,
         source: 'UI',
         created_by: admin,

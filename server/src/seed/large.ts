@@ -6,6 +6,7 @@
  * the demo.
  */
 import type { Db, Queryable } from '../db/types';
+import { SYNTHETIC_ANNOTATION } from '../runner/spec';
 import { DEMO_SEED, errorFor, okMessage, seedDemo, type SeedOptions } from './demo';
 import { insertHistory, insertRollups, updateCheckState } from './history';
 import { insertRows, type Row } from './insert';
@@ -129,6 +130,7 @@ export async function seedFleet(
       name: canary.name,
       namespace: 'monitoring',
       labels: { cluster: canary.cluster, scope: 'fleet' },
+      annotations: { [SYNTHETIC_ANNOTATION]: 'true' },
       spec: { interval: 3600, schedule: '@every 1h' },
       source: 'KubernetesCRD',
       created_by: admin,

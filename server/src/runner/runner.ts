@@ -1,0 +1,421 @@
+/**
+ * The health-check runner of the reference server: a scheduler that runs the `http` and `tcp`
+ * checks of the local agent's canaries on their canary's schedule, and the executor behind
+ * `POST /api/canary/run/check/{id}`. Runs are bounded (a few at a time, each with a time limit),
+ * one check never runs twice at once (a second request joins the run in progress), and `stop()`
+ * cancels timers and in-flight runs before the database closes. docs/health-runner.md describes
+ * the behaviour for users.
+ */
+import type { Db } from '../db/types';
+import { runHttpCheck } from './http-check';
+import { describeError, invalidOutcome, type CheckOutcome } from './result';
+import { nextRunTime, scheduleOfCanary, type Schedule } from './schedule';
+import { mentionsSelf, resolveSelf, selfAddress, SUPPORTED_TYPES, type SelfAddress } from './spec';
+import {
+  loadCheckForRun,
+  loadScheduledChecks,
+  recordOutcome,
+  setNextRuntime,
+  syncCanaryChecks,
+  type RunnableCheck,
+} from './store';
+import { runTcpCheck } from './tcp-check';
+
+export interface RunnerOptions {
+  /** Checks running at the same time, at most (default 4). */
+  concurrency?: number;
+  /** Time limit of one run in ms (default 30 s). */
+  timeoutMs?: number;
+  /** Shortest time between two scheduled runs of one check in ms (default 1 s). */
+  minPeriodMs?: number;
+  /** How often canaries and checks are read again for changes, in ms (default 15 s). */
+  refreshMs?: number;
+  /** The server's own base URL for `$(self.…)` (usually set by {@link HealthRunner.setSelfUrl}). */
+  selfUrl?: string | undefined;
+  /** Where unexpected errors go (default console.error). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** One run: when it started, what it found, and whether it was stored. */
+export interface CheckRun {
+  start: Date;
+  outcome: CheckOutcome;
+  recorded: boolean;
+}
+
+/** The answer of run-now: an HTTP status and a JSON body (api.md §3.3). */
+export interface RunNowAnswer {
+  status: 200 | 404 | 503;
+  body: Record<string, unknown>;
+}
+
+/** Why a check is recorded without being probed. */
+interface Problem {
+  error: string;
+  details: Record<string, unknown>;
+}
+
+interface Entry {
+  check: RunnableCheck;
+  schedule: Schedule;
+  timer: NodeJS.Timeout | undefined;
+  due: Date | undefined;
+}
+
+/** The longest delay setTimeout accepts; longer waits re-arm. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** The text recorded for a check type this runner does not run. */
+export function unsupportedError(type: string): string {
+  return `check type "${type}" is not supported by this runner (Vigil's runner runs http and tcp checks)`;
+}
+
+/** A counting semaphore; waiters that arrive with priority go first; `cancel()` releases all. */
+class Slots {
+  private free: number;
+  private readonly waiting: ((granted: boolean) => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  acquire(priority: boolean): Promise<boolean> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      if (priority) this.waiting.unshift(resolve);
+      else this.waiting.push(resolve);
+    });
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next(true);
+    else this.free += 1;
+  }
+  cancel(): void {
+    for (const waiter of this.waiting.splice(0)) waiter(false);
+  }
+}
+
+export class HealthRunner {
+  private readonly timeoutMs: number;
+  private readonly minPeriodMs: number;
+  private readonly refreshMs: number;
+  private readonly log: (message: string, error?: unknown) => void;
+  private readonly slots: Slots;
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<CheckRun>>();
+  private readonly controllers = new Set<AbortController>();
+  /** The last status time written per check: two runs never share a (check_id, time) key. */
+  private readonly lastTimes = new Map<string, number>();
+  private self: SelfAddress | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
+  private running = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    options: RunnerOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.minPeriodMs = options.minPeriodMs ?? 1000;
+    this.refreshMs = options.refreshMs ?? 15_000;
+    this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
+    this.slots = new Slots(Math.max(1, options.concurrency ?? 4));
+    if (options.selfUrl) this.setSelfUrl(options.selfUrl);
+  }
+
+  /** The server's own base URL (`$(self.url)`), once known. */
+  setSelfUrl(url: string): void {
+    this.self = selfAddress(url);
+  }
+
+  get selfUrl(): string | undefined {
+    return this.self?.url;
+  }
+
+  /** Whether the scheduler is running. */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** The checks the scheduler has armed, with their next run (tests, diagnostics). */
+  scheduled(): { id: string; name: string; due: Date | undefined }[] {
+    return [...this.entries.values()].map((entry) => ({
+      id: entry.check.id,
+      name: entry.check.name,
+      due: entry.due,
+    }));
+  }
+
+  /** Start the scheduler: read the checks, run what is due, and look for changes periodically. */
+  async start(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    this.refreshTimer = setInterval(() => {
+      void this.refresh();
+    }, this.refreshMs);
+    this.refreshTimer.unref();
+    await this.refresh();
+  }
+
+  /**
+   * Stop: no new runs, timers cleared, in-flight runs aborted (their results are not stored) and
+   * awaited. Call it before closing the database.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.running = false;
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    for (const entry of this.entries.values()) if (entry.timer) clearTimeout(entry.timer);
+    this.entries.clear();
+    this.slots.cancel();
+    for (const controller of this.controllers) {
+      controller.abort(new Error('the server is shutting down'));
+    }
+    await Promise.allSettled([this.refreshing, ...this.inFlight.values()]);
+  }
+
+  /** Read canaries and checks again now (also done every `refreshMs`). Never rejects. */
+  refresh(): Promise<void> {
+    this.refreshing = this.refreshing.then(() => this.refreshOnce());
+    return this.refreshing;
+  }
+
+  private async refreshOnce(): Promise<void> {
+    if (!this.running || this.stopped) return;
+    try {
+      await syncCanaryChecks(this.db, this.self);
+      const checks = await loadScheduledChecks(this.db);
+      if (!this.running) return;
+      const seen = new Set<string>();
+      for (const check of checks) {
+        seen.add(check.id);
+        this.plan(check);
+      }
+      for (const [id, entry] of this.entries) {
+        if (seen.has(id)) continue;
+        if (entry.timer) clearTimeout(entry.timer);
+        this.entries.delete(id);
+      }
+    } catch (error: unknown) {
+      if (!this.stopped) this.log('health runner: reading the checks failed:', error);
+    }
+  }
+
+  /** Arm, re-arm or report one check found by a refresh. */
+  private plan(check: RunnableCheck): void {
+    let schedule: Schedule | undefined;
+    let problem: Problem | undefined;
+    if (!SUPPORTED_TYPES.has(check.type)) {
+      problem = { error: unsupportedError(check.type), details: { runner: 'unsupported' } };
+    } else {
+      try {
+        schedule = scheduleOfCanary(check.canarySpec);
+      } catch (error: unknown) {
+        problem = {
+          error: `invalid schedule of canary "${check.canaryName}": ${describeError(error)}`,
+          details: { runner: 'invalid-schedule' },
+        };
+      }
+    }
+    const entry = this.entries.get(check.id);
+    if (!schedule) {
+      if (entry) {
+        if (entry.timer) clearTimeout(entry.timer);
+        this.entries.delete(check.id);
+      }
+      // Reported once (not on every refresh, nor again after a restart): one failed, invalid
+      // status saying why, and no next run.
+      if (problem && check.lastError !== problem.error && !this.inFlight.has(check.id)) {
+        this.execute(check, { problem }).catch((error: unknown) => {
+          if (!this.stopped) this.log(`health runner: recording check ${check.id} failed:`, error);
+        });
+      }
+      return;
+    }
+    if (entry) {
+      entry.check = check;
+      if (entry.schedule.text === schedule.text) return;
+      entry.schedule = schedule;
+      this.arm(entry, this.firstDue(check, schedule));
+      return;
+    }
+    const created: Entry = { check, schedule, timer: undefined, due: undefined };
+    this.entries.set(check.id, created);
+    const due = this.firstDue(check, schedule);
+    this.arm(created, due);
+    setNextRuntime(this.db, check.id, due).catch((error: unknown) => {
+      if (!this.stopped) this.log('health runner: writing next_runtime failed:', error);
+    });
+  }
+
+  /** A check that ran before keeps its cadence across restarts; one that never ran runs now. */
+  private firstDue(check: RunnableCheck, schedule: Schedule): Date {
+    const now = new Date();
+    if (!check.lastRuntime) return now;
+    const next = nextRunTime(schedule, check.lastRuntime, this.minPeriodMs);
+    return next > now ? next : now;
+  }
+
+  private arm(entry: Entry, due: Date): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.due = due;
+    if (!this.running) {
+      entry.timer = undefined;
+      return;
+    }
+    const delay = Math.min(Math.max(0, due.getTime() - Date.now()), MAX_DELAY_MS);
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      if (Date.now() < due.getTime()) this.arm(entry, due);
+      else void this.fire(entry);
+    }, delay);
+    entry.timer.unref();
+  }
+
+  private async fire(entry: Entry): Promise<void> {
+    if (!this.running || this.entries.get(entry.check.id) !== entry) return;
+    try {
+      await this.execute(entry.check);
+    } catch (error: unknown) {
+      if (!this.stopped) this.log(`health runner: check ${entry.check.id} failed to run:`, error);
+      // Try again one period later rather than never.
+      if (this.entries.get(entry.check.id) === entry) {
+        this.arm(entry, nextRunTime(entry.schedule, new Date(), this.minPeriodMs));
+      }
+    }
+  }
+
+  /** Run a check now (api.md §3.3): 404 when it does not exist, 503 while shutting down. */
+  async runNow(id: string): Promise<RunNowAnswer> {
+    if (this.stopped) return { status: 503, body: { error: 'the server is shutting down' } };
+    const target = await loadCheckForRun(this.db, id);
+    if (target.kind === 'missing') return { status: 404, body: { error: target.error } };
+    if (target.kind === 'skipped') {
+      return {
+        status: 200,
+        body: {
+          name: target.check.name,
+          ...(target.check.namespace ? { namespace: target.check.namespace } : {}),
+          message: target.reason,
+        },
+      };
+    }
+    const run = await this.execute(target.check, { priority: true });
+    if (!run.recorded && this.stopped) {
+      return { status: 503, body: { error: 'the server is shutting down' } };
+    }
+    const { outcome } = run;
+    return {
+      status: 200,
+      body: {
+        name: target.check.name,
+        ...(target.check.namespace ? { namespace: target.check.namespace } : {}),
+        start: run.start.toISOString(),
+        pass: outcome.pass,
+        invalid: outcome.invalid,
+        duration: outcome.duration,
+        message: outcome.message,
+        ...(outcome.error ? { error: outcome.error } : {}),
+        ...(outcome.details ? { detail: outcome.details } : {}),
+      },
+    };
+  }
+
+  /**
+   * Run a check (or record why it cannot run) and store the result. A check already running is
+   * not started again: the caller gets the run in progress.
+   */
+  private execute(
+    check: RunnableCheck,
+    options: { problem?: Problem; priority?: boolean } = {},
+  ): Promise<CheckRun> {
+    const running = this.inFlight.get(check.id);
+    if (running) return running;
+    const run = this.runOnce(check, options.problem, options.priority === true).finally(() => {
+      this.inFlight.delete(check.id);
+    });
+    this.inFlight.set(check.id, run);
+    return run;
+  }
+
+  private async runOnce(
+    check: RunnableCheck,
+    problem: Problem | undefined,
+    priority: boolean,
+  ): Promise<CheckRun> {
+    const granted = await this.slots.acquire(priority);
+    const skipped = (): CheckRun => ({
+      start: new Date(),
+      outcome: invalidOutcome('the server is shutting down'),
+      recorded: false,
+    });
+    if (!granted || this.stopped) {
+      if (granted) this.slots.release();
+      return skipped();
+    }
+    try {
+      let time = Date.now();
+      const last = this.lastTimes.get(check.id) ?? 0;
+      if (time <= last) time = last + 1;
+      this.lastTimes.set(check.id, time);
+      const start = new Date(time);
+      const outcome = problem
+        ? invalidOutcome(problem.error, problem.details)
+        : await this.probe(check);
+      if (this.stopped) return { start, outcome, recorded: false };
+
+      const entry = this.entries.get(check.id);
+      let next: Date | null | undefined;
+      if (problem || !SUPPORTED_TYPES.has(check.type)) next = null;
+      else if (entry && this.running) {
+        const planned = nextRunTime(entry.schedule, start, this.minPeriodMs);
+        next = planned.getTime() > Date.now() ? planned : new Date();
+      }
+      await recordOutcome(this.db, check.id, start, outcome, next);
+      if (entry && next && this.running && this.entries.get(check.id) === entry) {
+        this.arm(entry, next);
+      }
+      return { start, outcome, recorded: true };
+    } finally {
+      this.slots.release();
+    }
+  }
+
+  /** Probe a check with a time limit; never rejects. */
+  private async probe(check: RunnableCheck): Promise<CheckOutcome> {
+    if (!SUPPORTED_TYPES.has(check.type)) {
+      return invalidOutcome(unsupportedError(check.type), { runner: 'unsupported' });
+    }
+    const spec = resolveSelf(check.spec, this.self);
+    if (mentionsSelf(spec)) {
+      return invalidOutcome(
+        "the server's own address is not known yet: $(self.url), $(self.host) and $(self.port) resolve once the server listens",
+      );
+    }
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const limit = setTimeout(() => {
+      controller.abort(new Error(`timed out after ${this.timeoutMs} ms`));
+    }, this.timeoutMs);
+    try {
+      return check.type === 'http'
+        ? await runHttpCheck(spec, controller.signal)
+        : await runTcpCheck(spec, controller.signal);
+    } catch (error: unknown) {
+      return {
+        pass: false,
+        invalid: false,
+        duration: 0,
+        message: 'the check failed to run',
+        error: describeError(error),
+      };
+    } finally {
+      clearTimeout(limit);
+      this.controllers.delete(controller);
+    }
+  }
+}
