@@ -32,6 +32,15 @@ const queries = spawnSync('npx', ['tsx', join('bench', 'queries.ts')], {
   stdio: 'inherit',
 });
 if (queries.status !== 0) console.log('query benchmark failed (see above)');
+
+// The health dashboard with 10,000 checks in headless Chromium (bench/health-ui.ts; keeps
+// bench/results/health-ui.json).
+console.log('');
+const healthUi = spawnSync('npx', ['tsx', join('bench', 'health-ui.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (healthUi.status !== 0) console.log('health dashboard benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,

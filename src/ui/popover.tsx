@@ -36,11 +36,13 @@ export function Popover({
       >
         {button}
       </PopoverButton>
+      {/* Positioned in place rather than portalled: the tab order stays natural and no hidden
+          focus sentinels are needed. */}
       <PopoverPanel
-        anchor={{ to: anchor, gap: 6 }}
         aria-label={panelLabel}
         className={cx(
-          'z-40 rounded-lg border border-border bg-surface shadow-lg focus:outline-none',
+          'absolute top-full z-40 mt-1.5 rounded-lg border border-border bg-surface shadow-lg focus:outline-none',
+          anchor === 'bottom end' ? 'right-0' : 'left-0',
           panelClassName,
         )}
       >

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { storageStatePath } from './accounts';
+import { expectAccessible } from './axe';
+import { HealthPage } from './pages/health-page';
+
+interface SummaryCheck {
+  id: string;
+  name: string;
+  status?: string;
+  labels?: Record<string, string> | null;
+}
+
+async function summaryChecks(page: Page): Promise<SummaryCheck[]> {
+  const response = await page.request.get('/api/canary/api/summary');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { checks_summary?: SummaryCheck[] }).checks_summary ?? [];
+}
+
+function urlParam(page: Page, name: string): string | null {
+  return new URL(page.url()).searchParams.get(name);
+}
+
+test.describe('health dashboard views (admin)', () => {
+  test.use({ storageState: storageStatePath('admin') });
+
+  test('card layout shows every check as a card and survives a reload', async ({ page }) => {
+    const checks = await summaryChecks(page);
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&groupBy=no-group');
+    await page.getByRole('radio', { name: 'Cards' }).click();
+    await expect(page).toHaveURL(/layout=card/);
+    const cards = page.getByRole('list', { name: 'Health checks' }).getByRole('link');
+    await expect(cards.first()).toBeVisible();
+    // Virtualised: the cards on screen, not necessarily all 40.
+    expect(await cards.count()).toBeGreaterThan(5);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Cards' })).toBeChecked();
+    await expect(cards.first()).toBeVisible();
+    expect(checks.length).toBeGreaterThan(10);
+    await expectAccessible(page, '/health (cards)');
+  });
+
+  test('label toggles include and exclude, live in the URL and change the counts', async ({
+    page,
+  }) => {
+    const checks = await summaryChecks(page);
+    const withTeam = checks.filter((check) => check.labels?.team === 'payments');
+    expect(withTeam.length).toBeGreaterThan(0);
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&groupBy=no-group');
+    await page.getByRole('button', { name: /^Labels/ }).click();
+    const panel = page.getByLabel('Label filters');
+    await panel.getByRole('button', { name: 'Include team: payments' }).click();
+    await expect.poll(() => urlParam(page, 'labels')).toContain('canary:team:payments');
+    const included = await health.shownCounts();
+    expect(included.passing + included.failing).toBe(withTeam.length);
+    // Exclude instead: every other check.
+    await panel.getByRole('button', { name: 'Exclude team: payments' }).click();
+    await expect
+      .poll(async () => {
+        const counts = await health.shownCounts();
+        return counts.passing + counts.failing;
+      })
+      .toBe(checks.length - withTeam.length);
+    // Pressing the active state again resets it.
+    await panel.getByRole('button', { name: 'Exclude team: payments' }).click();
+    await expect.poll(() => urlParam(page, 'labels')).toBeNull();
+    await expectAccessible(page, '/health (label panel)');
+  });
+
+  test('tabs by namespace start with All and filter the table', async ({ page }) => {
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&groupBy=no-group');
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toHaveText(/^All/);
+    const second = tabs.nth(1);
+    const name = ((await second.textContent()) ?? '').replace(/\d+$/, '').trim();
+    await second.click();
+    await expect(page).toHaveURL(new RegExp(`tab=${encodeURIComponent(name)}`));
+    await page.reload();
+    await expect(page.getByRole('tab', { selected: true })).toHaveText(new RegExp(`^${name}`));
+  });
+
+  test('pivot by a label shows one column per value', async ({ page }) => {
+    const checks = await summaryChecks(page);
+    const types = new Set(checks.map((check) => check.labels?.check_type).filter(Boolean));
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&pivotBy=check_type&pivotCellType=uptime&pivotLabel=team');
+    const table = page.getByRole('table', { name: 'Health checks pivoted by check_type' });
+    await expect(table).toBeVisible();
+    // A row-name column plus one per check_type value.
+    await expect(table.getByRole('columnheader')).toHaveCount(types.size + 1);
+    await expect(table.getByRole('row').filter({ hasText: 'payments' })).toHaveCount(1);
+  });
+
+  test('sorting from the view options is kept in the URL', async ({ page }) => {
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&groupBy=no-group');
+    await page.getByRole('button', { name: 'View' }).click();
+    await page.getByLabel('Sort by').selectOption('latency');
+    await page.getByLabel('Order').selectOption('desc');
+    await expect(page).toHaveURL(/sortBy=latency/);
+    await expect(page).toHaveURL(/sortDesc=true/);
+    await expect(page.getByRole('columnheader', { name: /Latency/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  test('the add-check button is shown to an admin', async ({ page }) => {
+    const health = new HealthPage(page);
+    await health.goto();
+    await expect(page.getByRole('link', { name: 'Add check' })).toBeVisible();
+  });
+});
+
+test.describe('health dashboard (viewer)', () => {
+  test.use({ storageState: storageStatePath('viewer') });
+
+  test('a viewer sees no add-check button', async ({ page }) => {
+    const health = new HealthPage(page);
+    await health.goto();
+    await expect(page.getByRole('group', { name: 'Check counts' })).toContainText('failing');
+    await expect(page.getByRole('link', { name: 'Add check' })).toHaveCount(0);
+  });
+});
