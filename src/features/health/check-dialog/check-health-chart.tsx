@@ -4,13 +4,18 @@
  * symbol (circle vs triangle) and are named in the legend and tooltip, so status never rests on
  * colour alone; a text summary is provided for assistive technology.
  */
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { CheckGraphPoint } from '../../../api/types';
 import { formatDuration } from '../../../lib/duration';
 import { formatTimestamp } from '../../../lib/time';
 import { EmptyState } from '../../../ui/empty-state';
 import { Spinner } from '../../../ui/spinner';
-import { ThemeChart, type ChartTokens, type ThemeChartOption } from './theme-chart';
+import type { ChartTokens, ThemeChartOption } from './theme-chart';
+
+// ECharts is loaded only when a chart is shown, keeping it out of the health page's chunk.
+const ThemeChart = lazy(() =>
+  import('./theme-chart').then((module) => ({ default: module.ThemeChart })),
+);
 
 export interface CheckHealthChartProps {
   points: readonly CheckGraphPoint[] | null | undefined;
@@ -145,12 +150,19 @@ export function CheckHealthChart({
   if (list.length === 0) {
     return <EmptyState title="No runs in this time range" className="py-8" />;
   }
+  const spinner = (
+    <div className="flex items-center justify-center text-fg-muted" style={{ height }}>
+      <Spinner label="Loading health overview" />
+    </div>
+  );
   return (
-    <ThemeChart
-      buildOption={build}
-      label="Health overview: run duration over time, passed and failed"
-      description={describeHealthPoints(list)}
-      height={height}
-    />
+    <Suspense fallback={spinner}>
+      <ThemeChart
+        buildOption={build}
+        label="Health overview: run duration over time, passed and failed"
+        description={describeHealthPoints(list)}
+        height={height}
+      />
+    </Suspense>
   );
 }

@@ -99,10 +99,11 @@ export function CheckHistoryTab({ checkId, timeRange }: CheckHistoryTabProps) {
   const [customError, setCustomError] = useState(false);
   const [page, setPage] = useState({ pageIndex: 0, pageSize: HISTORY_PAGE_SIZE });
 
-  // A new range starts again on the first page.
-  const [previousRange, setPreviousRange] = useState(timeRange);
-  if (previousRange !== timeRange) {
-    setPreviousRange(timeRange);
+  // Another check or range starts again on the first page.
+  const scope = `${checkId}\n${timeRange}`;
+  const [previousScope, setPreviousScope] = useState(scope);
+  if (previousScope !== scope) {
+    setPreviousScope(scope);
     setPage((current) => ({ ...current, pageIndex: 0 }));
   }
 
@@ -175,7 +176,7 @@ export function CheckHistoryTab({ checkId, timeRange }: CheckHistoryTabProps) {
             <option value={DURATION_ALL}>All</option>
             {DURATION_PRESETS.map((preset) => (
               <option key={preset} value={preset}>
-                {`≥ ${preset}`}
+                {preset}
               </option>
             ))}
             <option value={DURATION_CUSTOM}>Custom…</option>
