@@ -526,6 +526,18 @@ describe('CheckDialog', () => {
     );
   });
 
+  it('derives the range from the last run when none is given', async () => {
+    const { api, requestsTo } = setup({
+      '/db/checks': [{ ...detail, last_runtime: minutesAgo(2 * 24 * 60 + 5) }],
+    });
+    renderDialog({ api, props: { timeRange: '' } });
+    const dialog = await findDialog();
+    const tile = within(dialog).getByText('Time Range').closest('div') as HTMLElement;
+    expect(within(tile).getByText('3d')).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo('/canary/api/graph')).toHaveLength(1));
+    expect(requestsTo('/canary/api/graph')[0]?.url).toContain('start=3d');
+  });
+
   it('closes with Escape', async () => {
     const { api } = setup();
     const { onClose } = renderDialog({ api });

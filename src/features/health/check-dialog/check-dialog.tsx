@@ -27,6 +27,7 @@ import { CheckHistoryTab } from './check-history-tab';
 import { CheckRelationshipsTab } from './check-relationships-tab';
 import { CheckSpecTab } from './check-spec-tab';
 import { CheckStatTiles } from './check-stat-tiles';
+import { defaultCheckTimeRange } from './check-time-range';
 import { toCheckView } from './check-view';
 import { SHORT_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 
@@ -36,10 +37,10 @@ export interface CheckDialogProps {
   /** The check to show. */
   checkId: string;
   /**
-   * A relative range key (`1h`, `3d`, `2w`, `6mo`, `1y`…). An unreadable value falls back to
-   * `1h`. Use `defaultCheckTimeRange(lastRuntime)` when the URL has none.
+   * A relative range key (`1h`, `3d`, `2w`, `6mo`, `1y`…). Empty, missing or unreadable: the
+   * range is derived from the check's last run (contract rbac-and-flags.md §5.10), once.
    */
-  timeRange: string;
+  timeRange?: string;
   onClose: () => void;
   /** The check's row from the dashboard summary, when already loaded. */
   check?: CheckSummary;
@@ -56,9 +57,8 @@ export function CheckDialog({
 }: CheckDialogProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const range = parseTimeRange(timeRange) ? timeRange.trim() : DEFAULT_CHECK_TIME_RANGE;
+  const explicitRange = timeRange && parseTimeRange(timeRange) ? timeRange.trim() : undefined;
   const detail = useQuery(checkQueries.detail(client, checkId));
-  const graph = useQuery(checkQueries.graph(client, checkId, range));
   const isShort = useMediaQuery(SHORT_SCREEN_QUERY);
   const [tab, setTab] = useState<CheckDialogTab>('history');
 
@@ -72,6 +72,18 @@ export function CheckDialog({
     [summaryRow, queryClient, client, checkId],
   );
   const view = useMemo(() => toCheckView(detail.data, summary), [detail.data, summary]);
+
+  // Without a range, derive one from the last run as soon as the check is known, and keep it:
+  // a Run Now moving the last run must not change the window being looked at.
+  const [derivedRange, setDerivedRange] = useState<string | undefined>(undefined);
+  if (!explicitRange && derivedRange === undefined && view) {
+    setDerivedRange(defaultCheckTimeRange(view.lastRuntime));
+  }
+  const range = explicitRange ?? derivedRange;
+  const graph = useQuery({
+    ...checkQueries.graph(client, checkId, range ?? DEFAULT_CHECK_TIME_RANGE),
+    enabled: range !== undefined,
+  });
 
   const relationshipCount = view ? view.configs.length + view.components.length : undefined;
   const tabs: TabItem[] = [
@@ -122,6 +134,7 @@ export function CheckDialog({
       );
     }
   } else {
+    const shownRange = range ?? DEFAULT_CHECK_TIME_RANGE;
     body = (
       <div className="flex flex-col gap-4">
         <CheckDialogHeader check={view} />
@@ -141,7 +154,7 @@ export function CheckDialog({
           check={view}
           graph={graph.data}
           isGraphLoading={graph.isPending}
-          timeRange={range}
+          timeRange={shownRange}
         />
         {!isShort ? (
           <section aria-label="Health Overview" className="flex flex-col gap-1">
@@ -156,7 +169,7 @@ export function CheckDialog({
           onChange={(id) => setTab(id as CheckDialogTab)}
         >
           {selected === 'history' ? (
-            <CheckHistoryTab checkId={checkId} timeRange={range} />
+            <CheckHistoryTab checkId={checkId} timeRange={shownRange} />
           ) : selected === 'graph' ? (
             <div className="pt-3">
               <h3 className="sr-only">Health Overview</h3>
@@ -184,7 +197,11 @@ export function CheckDialog({
       title={<CheckDialogTitle check={view} />}
       footer={
         view ? (
-          <CheckDialogActions check={view} timeRange={range} isEmbedded={isEmbedded} />
+          <CheckDialogActions
+            check={view}
+            timeRange={range ?? DEFAULT_CHECK_TIME_RANGE}
+            isEmbedded={isEmbedded}
+          />
         ) : undefined
       }
     >
