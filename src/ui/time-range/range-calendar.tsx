@@ -38,28 +38,34 @@ function utcDate(date: PlainDate): Date {
   return value;
 }
 
+// Formatters are costly to build and a month shows 42 days: build each once.
+const monthFormat = new Intl.DateTimeFormat(NAMES_LOCALE, {
+  timeZone: 'UTC',
+  month: 'long',
+  year: 'numeric',
+});
+const weekdayFormat = {
+  long: new Intl.DateTimeFormat(NAMES_LOCALE, { timeZone: 'UTC', weekday: 'long' }),
+  short: new Intl.DateTimeFormat(NAMES_LOCALE, { timeZone: 'UTC', weekday: 'short' }),
+};
+const dayFormat = new Intl.DateTimeFormat(NAMES_LOCALE, {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
 function monthTitle(date: PlainDate): string {
-  return new Intl.DateTimeFormat(NAMES_LOCALE, {
-    timeZone: 'UTC',
-    month: 'long',
-    year: 'numeric',
-  }).format(utcDate(date));
+  return monthFormat.format(utcDate(date));
 }
 
 function dayName(date: PlainDate, style: 'long' | 'short'): string {
-  return new Intl.DateTimeFormat(NAMES_LOCALE, { timeZone: 'UTC', weekday: style }).format(
-    utcDate(date),
-  );
+  return weekdayFormat[style].format(utcDate(date));
 }
 
 function fullDayLabel(date: PlainDate): string {
-  return new Intl.DateTimeFormat(NAMES_LOCALE, {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(utcDate(date));
+  return dayFormat.format(utcDate(date));
 }
 
 function sameMonth(a: PlainDate, b: PlainDate): boolean {

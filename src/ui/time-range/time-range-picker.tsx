@@ -69,7 +69,8 @@ export function TimeRangePicker({
     <Popover className={cx('relative inline-block', className)}>
       <PopoverButton
         disabled={disabled}
-        title={`${label}: ${text}`}
+        aria-label={`${label}: ${text}`}
+        title={text}
         className={cx(
           'inline-flex h-9 max-w-full items-center gap-2 rounded-md border border-border bg-surface px-3 text-sm font-medium text-fg shadow-sm transition-colors',
           'hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
@@ -77,7 +78,6 @@ export function TimeRangePicker({
         )}
       >
         <ClockIcon className="shrink-0 text-fg-muted" />
-        <span className="sr-only">{label}: </span>
         <span className="truncate">{text}</span>
         <ChevronDownIcon className="shrink-0 text-fg-muted" />
       </PopoverButton>

@@ -23,7 +23,9 @@ export interface WallClock extends PlainDate {
   millisecond: number;
 }
 
+// Building an Intl.DateTimeFormat is costly; one per zone (and locale) is kept.
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = partsFormatters.get(timeZone);
@@ -215,8 +217,12 @@ export function parseWallClock(text: string, timeZone: string): number | undefin
  * locale has one, otherwise `GMT+1`.
  */
 export function timeZoneAbbreviation(instant: number, timeZone: string, locale?: string): string {
-  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-    .formatToParts(new Date(instant))
-    .find((p) => p.type === 'timeZoneName');
+  const key = `${locale ?? ''}|${timeZone}`;
+  let formatter = zoneNameFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+    zoneNameFormatters.set(key, formatter);
+  }
+  const part = formatter.formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
