@@ -23,6 +23,9 @@ export type {
   PersonAvatar,
 } from './types';
 
+/** The all-zero id of the local agent (the instance itself; it is never deleted). */
+export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
 /** Page sizes of the agents table and its default (spec doc 1 §9). */
 export const AGENT_PAGE_SIZES = [50, 100, 200] as const;
 export const DEFAULT_AGENT_PAGE_SIZE = 50;
@@ -200,10 +203,20 @@ export function useAgents(params: AgentListParams): UseQueryResult<AgentPage> {
   return useQuery(agentQueries.list(client, params));
 }
 
-/** One agent by id; disabled without an id. */
-export function useAgent(id: string | undefined): UseQueryResult<AgentSummary | null> {
+/**
+ * One agent by id; disabled without an id. `placeholder` (e.g. the row of the list the user
+ * clicked) is shown while the agent loads.
+ */
+export function useAgent(
+  id: string | undefined,
+  placeholder?: AgentSummary,
+): UseQueryResult<AgentSummary | null> {
   const client = useApiClient();
-  return useQuery({ ...agentQueries.detail(client, id ?? ''), enabled: Boolean(id) });
+  return useQuery({
+    ...agentQueries.detail(client, id ?? ''),
+    enabled: Boolean(id),
+    placeholderData: placeholder,
+  });
 }
 
 function useInvalidateAgents() {

@@ -5,7 +5,13 @@
  * the dialog only shows the agent. The steps share one dialog, so focus stays inside it.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAgent, useDeleteAgent, useUpdateAgent, type AgentSummary } from '../../api/agents';
+import {
+  LOCAL_AGENT_ID,
+  useAgent,
+  useDeleteAgent,
+  useUpdateAgent,
+  type AgentSummary,
+} from '../../api/agents';
 import { errorMessage } from '../../api/client';
 import { formatRelative, formatTimestamp } from '../../lib/time';
 import { Button } from '../../ui/button';
@@ -197,15 +203,21 @@ function AgentEditForm({ agent, canWrite, onClose }: LoadedProps) {
       footer={
         canWrite ? (
           <>
-            <Button
-              ref={deleteRef}
-              variant="danger"
-              className="mr-auto"
-              onClick={() => setStep('cleanup')}
-              disabled={busy}
-            >
-              Delete
-            </Button>
+            {agent.id === LOCAL_AGENT_ID ? (
+              <p className="mr-auto self-center text-xs text-fg-muted">
+                The local agent cannot be deleted.
+              </p>
+            ) : (
+              <Button
+                ref={deleteRef}
+                variant="danger"
+                className="mr-auto"
+                onClick={() => setStep('cleanup')}
+                disabled={busy}
+              >
+                Delete
+              </Button>
+            )}
             <Button onClick={onClose} disabled={busy}>
               Cancel
             </Button>
@@ -258,11 +270,13 @@ export interface AgentEditDialogProps {
   id: string;
   canWrite: boolean;
   onClose: () => void;
+  /** The agent's row in the table, shown at once while the agent loads. */
+  initial?: AgentSummary;
 }
 
 /** The dialog for `?id=`: loads the agent, then shows the form (or why it cannot). */
-export function AgentEditDialog({ id, canWrite, onClose }: AgentEditDialogProps) {
-  const agent = useAgent(id);
+export function AgentEditDialog({ id, canWrite, onClose, initial }: AgentEditDialogProps) {
+  const agent = useAgent(id, initial);
   if (agent.data) {
     // Keyed by id: another agent starts from its own properties.
     return (

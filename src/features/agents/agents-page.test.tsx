@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSummary } from '../../api/types';
 import { jsonResponse, renderWithProviders, type FakeApi } from '../../test/render-with-providers';
 import { Toaster, useToastStore } from '../../ui/toast';
@@ -109,6 +109,10 @@ function renderPage(route: string, api: FakeApi, roles: string[] = ['admin']) {
 const lastSearch = (location: { history: string[] }) =>
   new URLSearchParams(location.history.at(-1)?.split('?')[1] ?? '');
 
+// jsdom has no Web Animations API: Headless UI's test polyfill warns on every dialog, this one not.
+beforeAll(() => {
+  Element.prototype.getAnimations = () => [];
+});
 afterEach(() => useToastStore.getState().clear());
 
 describe('AgentsPage: table', () => {
@@ -212,6 +216,20 @@ describe('AgentsPage: table', () => {
     expect(list?.url.searchParams.get('offset')).toBe('0');
   });
 
+  it('goes to the last page when the page in the URL is past the end (416)', async () => {
+    const { api } = agentsApi();
+    const past: FakeApi = {
+      ...api,
+      '/db/agents_summary': (request) =>
+        new URL(request.url, 'http://localhost').searchParams.get('offset') === '450'
+          ? jsonResponse([], 416, { 'content-range': '*/2' })
+          : (api['/db/agents_summary'] as (r: typeof request) => Response)(request),
+    };
+    const { location } = renderPage('/agents?pageIndex=9', past);
+    await waitFor(() => expect(lastSearch(location).get('pageIndex')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'edge-eu' })).toBeInTheDocument();
+  });
+
   it('shows the add button only with write permission on agents', async () => {
     const { api } = agentsApi();
     renderPage('/agents', api, ['viewer']);
@@ -226,6 +244,15 @@ describe('AgentsPage: table', () => {
     await userEvent.click(screen.getByText('Ada Admin'));
     await waitFor(() => expect(lastSearch(location).get('id')).toBe('a1'));
     expect(await screen.findByRole('dialog', { name: 'Edit Agent' })).toBeInTheDocument();
+  });
+
+  it('opens an agent from the keyboard with its name button', async () => {
+    const { api } = agentsApi();
+    const { location } = renderPage('/agents', api);
+    const name = await screen.findByRole('button', { name: 'local' });
+    name.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(lastSearch(location).get('id')).toBe(LOCAL));
   });
 });
 
@@ -331,6 +358,14 @@ describe('AgentsPage: edit and delete', () => {
     expect(await screen.findByLabelText('Property 1 key')).toHaveAttribute('readonly');
     const dialog = screen.getByRole('dialog', { name: 'Agent' });
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('never offers to delete the local agent', async () => {
+    const { api } = agentsApi();
+    renderPage(`/agents?id=${LOCAL}`, api);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Agent' });
+    expect(within(dialog).getByText('The local agent cannot be deleted.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 

@@ -117,7 +117,12 @@ export function AgentsPage() {
         <AgentCreateDialog onClose={() => setState({ addAgent: false })} />
       ) : null}
       {state.id ? (
-        <AgentEditDialog id={state.id} canWrite={canWrite} onClose={() => setState({ id: '' })} />
+        <AgentEditDialog
+          id={state.id}
+          canWrite={canWrite}
+          onClose={() => setState({ id: '' })}
+          initial={list.data?.rows.find((agent) => agent.id === state.id)}
+        />
       ) : null}
     </div>
   );
