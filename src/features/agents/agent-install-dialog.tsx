@@ -35,6 +35,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 function Credential({ label, value, secret }: { label: string; value: string; secret?: boolean }) {
+  // The one-time token's copy button takes the initial focus: Enter copies rather than closes.
   return (
     <div className="flex min-w-0 items-center gap-2">
       <dt className="w-32 shrink-0 text-sm text-fg-muted">{label}</dt>
@@ -50,6 +51,7 @@ function Credential({ label, value, secret }: { label: string; value: string; se
           size="sm"
           icon={<CopyIcon size={14} />}
           onClick={() => void copyToClipboard(value)}
+          data-autofocus={secret || undefined}
         />
       </dd>
     </div>
@@ -115,7 +117,7 @@ export function AgentInstallDialog({ open, onClose, agent }: AgentInstallDialogP
         </>
       }
       footer={
-        <Button variant="primary" onClick={onClose} data-autofocus>
+        <Button variant="primary" onClick={onClose}>
           Done
         </Button>
       }

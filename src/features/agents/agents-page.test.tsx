@@ -295,6 +295,12 @@ describe('AgentsPage: create', () => {
     expect(within(instructions).getByText(window.location.origin)).toBeInTheDocument();
     expect(within(instructions).getByText('token')).toBeInTheDocument();
     expect(within(instructions).getByText('secret-token-1')).toBeInTheDocument();
+    const copyToken = within(instructions).getByRole('button', { name: 'Copy access token' });
+    expect(copyToken).toHaveFocus();
+    const user = userEvent.setup();
+    await user.click(copyToken);
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('secret-token-1');
     const tabs = within(instructions).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Flux', 'Helm CLI']);
     expect(within(instructions).getByText(/kind: HelmRelease/)).toBeInTheDocument();
