@@ -80,15 +80,14 @@ function AgentEditForm({ agent, canWrite, onClose }: LoadedProps) {
   const noRef = useRef<HTMLButtonElement>(null);
   const cancelDeleteRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const isFirstStep = useRef(true);
+  const shownStep = useRef<Step>(step);
   const busy = update.isPending || remove.isPending;
 
   // The dialog stays open across steps: move focus to the new step's safe choice.
   useEffect(() => {
-    if (isFirstStep.current) {
-      isFirstStep.current = false;
-      return;
-    }
+    // Only on a change of step (not on mount, nor StrictMode's second effect run).
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     const target = { edit: deleteRef, cleanup: noRef, confirm: cancelDeleteRef }[step];
     target.current?.focus();
   }, [step]);
