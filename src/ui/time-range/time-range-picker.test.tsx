@@ -90,6 +90,34 @@ describe('TimeRangePicker', () => {
     expect(trigger).toHaveAccessibleName('Time range: Last 1 hour');
   });
 
+  it('gives each list one tab stop and closes when focus leaves the panel', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <>
+        <Harness />
+        <button type="button">Next control</button>
+      </>,
+    );
+    const trigger = screen.getByRole('button', { name: /time range/i });
+    const dialog = await open(user);
+    expect(within(dialog).getByRole('option', { name: 'Last 15 minutes' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('option', { name: 'Today' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByLabelText('From')).toHaveFocus();
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('option', { name: 'Last 15 minutes' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Future' })).toHaveFocus();
+    // Submit is disabled and there are no recent ranges: Clear is the last stop.
+    within(dialog).getByRole('button', { name: 'Clear' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next control' })).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('lists the spec relative ranges, second one by default', async () => {
     const { user } = setup();
     const dialog = await open(user);
@@ -129,8 +157,8 @@ describe('TimeRangePicker', () => {
   it('offers future ranges', async () => {
     const { user, onChange } = setup();
     const dialog = await open(user);
-    await user.click(within(dialog).getByRole('button', { name: 'future' }));
-    expect(within(dialog).getByRole('button', { name: 'future' })).toHaveAttribute(
+    await user.click(within(dialog).getByRole('button', { name: 'Future' }));
+    expect(within(dialog).getByRole('button', { name: 'Future' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

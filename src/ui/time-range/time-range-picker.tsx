@@ -203,14 +203,14 @@ function TimeRangePanel({
                   aria-pressed={direction === option}
                   onClick={() => setDirection(option)}
                   className={cx(
-                    'rounded px-1.5 text-xs font-medium capitalize transition-colors',
+                    'rounded px-1.5 text-xs font-medium transition-colors',
                     'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
                     direction === option
                       ? 'bg-surface text-fg shadow-sm'
                       : 'text-fg-muted hover:text-fg',
                   )}
                 >
-                  {option}
+                  {option === 'past' ? 'Past' : 'Future'}
                 </button>
               ))}
             </div>
