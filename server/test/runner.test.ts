@@ -11,10 +11,13 @@ import {
   type Server as TcpServer,
 } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate';
+import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { readSummary } from '../src/routes/canary';
 import { HealthRunner, type RunnerOptions } from '../src/runner/runner';
-import { openTestDb } from './fixtures/app';
+import { buildApp, openTestDb } from './fixtures/app';
+import { postgresAvailable, startPostgres } from './helpers/postgres-server';
 
 // --- a local HTTP server that records what it was asked ---------------------------------------
 
@@ -597,4 +600,86 @@ describe('which canaries and checks it runs', () => {
       `127.0.0.1:${base.split(':').at(-1)}`,
     );
   });
+});
+
+describe.skipIf(!postgresAvailable)('on PostgreSQL', () => {
+  it('syncs, schedules, stores results, runs now and generates agents through pg', async () => {
+    const server = await startPostgres();
+    const database = await openPostgres(server.connectionString);
+    let pgRunner: HealthRunner | undefined;
+    try {
+      await migrate(database);
+      flipCode = 200;
+      await addCanary(database, 'pg', {
+        schedule: '@every 200ms',
+        http: [{ name: 'pg flip', url: `${base}/flip`, responseCodes: [200] }],
+        tcp: [{ name: 'pg port', endpoint: `127.0.0.1:${tcpPort}` }],
+        dns: [{ name: 'pg dns', query: 'x' }],
+      });
+      pgRunner = new HealthRunner(database, { minPeriodMs: 0, log: () => undefined });
+      await pgRunner.start();
+      await waitFor(
+        () => check(database, 'pg flip'),
+        (row) => row?.status === 'healthy',
+        'healthy',
+      );
+      await waitFor(
+        () => check(database, 'pg port'),
+        (row) => row?.status === 'healthy',
+        'tcp',
+      );
+      await waitFor(
+        () => statuses(database, 'pg dns'),
+        (rows) => rows.length === 1,
+        'dns report',
+      );
+      flipCode = 503;
+      await waitFor(
+        () => check(database, 'pg flip'),
+        (row) => row?.status === 'unhealthy',
+        'down',
+      );
+      flipCode = 200;
+
+      const app = buildApp(database, { auth: 'none' }).app;
+      await database.query(
+        `INSERT INTO people (name, email, type) VALUES ('Pat', 'pat@pg.test', 'user')`,
+      );
+      await database.query(
+        `INSERT INTO casbin_rule (ptype, v0, v1) SELECT 'g', id::text, 'admin' FROM people WHERE email = 'pat@pg.test'`,
+      );
+      const id = (await check(database, 'pg port'))?.id ?? '';
+      const ran = await app.request(`/api/canary/run/check/${id}`, { method: 'POST' });
+      expect(ran.status).toBe(200);
+      expect(await ran.json()).toMatchObject({ name: 'pg port', pass: true });
+      const summary = await readSummary(database);
+      expect(summary.checks_summary?.find((item) => item.name === 'pg flip')?.status).toBeDefined();
+
+      const generated = await app.request('/api/agent/generate', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'pg-agent', properties: { k: 'v' } }),
+      });
+      expect(generated.status).toBe(201);
+      const body = (await generated.json()) as { access_token: string };
+      const whoami = await app.request('/api/auth/whoami', {
+        headers: {
+          Authorization: `Basic ${Buffer.from(`token:${body.access_token}`).toString('base64')}`,
+        },
+      });
+      expect(whoami.status).toBe(200);
+      const seenAt = await database.query<{ last_seen: Date | null }>(
+        `SELECT last_seen FROM agents WHERE name = 'pg-agent'`,
+      );
+      expect(seenAt.rows[0]?.last_seen).not.toBeNull();
+      const duplicate = await app.request('/api/agent/generate', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'pg-agent' }),
+      });
+      expect(duplicate.status).toBe(409);
+    } finally {
+      await pgRunner?.stop();
+      await database.close();
+      await server.stop();
+    }
+  }, 120_000);
 });

@@ -134,7 +134,8 @@ export async function recordOutcome(
     // The check may have been deleted (rows and all) while it ran: then nothing is written.
     const inserted = await tx.query(
       `INSERT INTO check_statuses (check_id, time, duration, status, invalid, message, error, details, created_at)
-       SELECT c.id, $2, $3, $4, $5, $6, $7, $8::jsonb, now() FROM checks c WHERE c.id = $1`,
+       SELECT c.id, $2::timestamptz, $3::integer, $4::boolean, $5::boolean, $6::text, $7::text, $8::jsonb, now()
+       FROM checks c WHERE c.id = $1`,
       [
         checkId,
         time.toISOString(),
@@ -148,7 +149,7 @@ export async function recordOutcome(
     );
     if (inserted.affectedRows === 0) return;
     await tx.query(
-      `UPDATE checks SET status = $2, last_runtime = $3,
+      `UPDATE checks SET status = $2::text, last_runtime = $3::timestamptz,
          next_runtime = CASE WHEN $5::boolean THEN $4::timestamptz ELSE next_runtime END
        WHERE id = $1`,
       [
