@@ -15,6 +15,8 @@ export interface RangeOption {
   detail?: ReactNode;
   /** Accessible name when the label is not plain text. */
   ariaLabel?: string;
+  /** Draws a divider above the option (the first of a group). */
+  startsGroup?: boolean;
 }
 
 export interface RangeOptionListProps {
@@ -95,7 +97,9 @@ export function RangeOptionList({
             onKeyDown={onKeyDown}
             onFocus={() => setActiveId(option.id)}
             className={cx(
-              'flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm transition-colors',
+              'relative flex cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-sm transition-colors',
+              option.startsGroup &&
+                'mt-2 before:absolute before:inset-x-2 before:-top-1.5 before:h-px before:bg-border',
               'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary',
               selected
                 ? 'bg-surface-selected font-medium text-fg'

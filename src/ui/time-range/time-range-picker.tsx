@@ -232,7 +232,11 @@ function TimeRangePanel({
         <h3 className={sectionTitle}>Quick ranges</h3>
         <RangeOptionList
           label="Quick ranges"
-          options={QUICK_RANGES.map((range) => ({ id: range.key, label: range.label }))}
+          options={QUICK_RANGES.map((range, index) => ({
+            id: range.key,
+            label: range.label,
+            startsGroup: index > 0 && QUICK_RANGES[index - 1]?.group !== range.group,
+          }))}
           selectedId={selectedId}
           onSelect={(id) => {
             const picked = tryParseTimeRange(id);
