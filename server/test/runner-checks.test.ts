@@ -14,6 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, testConfig } from '../src/config';
 import { MAX_BODY_BYTES, parseJsonPath, runHttpCheck } from '../src/runner/http-check';
 import {
   nextCronTime,
@@ -482,5 +483,53 @@ describe('schedules and specs', () => {
         self,
       ),
     ).toEqual({ url: 'http://127.0.0.1:8123/api/health', tcp: ['127.0.0.1:8123'], n: 1 });
+  });
+});
+
+describe('configuration', () => {
+  it('VIGIL_RUNNER is on by default, off in tests, and validated with the other runner variables', () => {
+    expect(loadConfig({})).toMatchObject({
+      runner: true,
+      runnerConcurrency: 4,
+      runnerTimeoutMs: 30_000,
+      selfUrl: undefined,
+    });
+    expect(testConfig().runner).toBe(false);
+    expect(testConfig({ runner: true }).runner).toBe(true);
+    expect(
+      loadConfig({
+        VIGIL_RUNNER: 'off',
+        VIGIL_RUNNER_CONCURRENCY: '8',
+        VIGIL_RUNNER_TIMEOUT_MS: '5000',
+        VIGIL_SELF_URL: 'https://vigil.internal:8443/',
+      }),
+    ).toMatchObject({
+      runner: false,
+      runnerConcurrency: 8,
+      runnerTimeoutMs: 5000,
+      selfUrl: 'https://vigil.internal:8443',
+    });
+    for (const [env, message] of [
+      [{ VIGIL_RUNNER: 'yes' }, 'VIGIL_RUNNER must be one of on, off (got "yes")'],
+      [
+        { VIGIL_RUNNER_CONCURRENCY: '0' },
+        'VIGIL_RUNNER_CONCURRENCY must be an integer from 1 to 64 (got "0")',
+      ],
+      [
+        { VIGIL_RUNNER_TIMEOUT_MS: 'soon' },
+        'VIGIL_RUNNER_TIMEOUT_MS must be an integer from 100 to 600000 (got "soon")',
+      ],
+      [
+        { VIGIL_SELF_URL: 'vigil:8080' },
+        'VIGIL_SELF_URL must be an http(s) URL without query or fragment (got "vigil:8080")',
+      ],
+      [
+        { VIGIL_SELF_URL: 'not a url' },
+        'VIGIL_SELF_URL must be a URL like http://127.0.0.1:8080 (got "not a url")',
+      ],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    }
   });
 });

@@ -131,11 +131,11 @@ export async function recordOutcome(
   nextRuntime: Date | null | undefined,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    // The check may have been deleted (rows and all) while it ran: then nothing is written.
+    // The check may have been deleted (soft or hard) while it ran: then nothing is written.
     const inserted = await tx.query(
       `INSERT INTO check_statuses (check_id, time, duration, status, invalid, message, error, details, created_at)
        SELECT c.id, $2::timestamptz, $3::integer, $4::boolean, $5::boolean, $6::text, $7::text, $8::jsonb, now()
-       FROM checks c WHERE c.id = $1`,
+       FROM checks c WHERE c.id = $1 AND c.deleted_at IS NULL`,
       [
         checkId,
         time.toISOString(),
