@@ -247,9 +247,12 @@ export class HealthRunner {
     this.entries.set(check.id, created);
     const due = this.firstDue(check, schedule);
     this.arm(created, due);
-    setNextRuntime(this.db, check.id, due).catch((error: unknown) => {
-      if (!this.stopped) this.log('health runner: writing next_runtime failed:', error);
-    });
+    // A check due now gets its next_runtime from the run itself.
+    if (due.getTime() > Date.now()) {
+      setNextRuntime(this.db, check.id, due).catch((error: unknown) => {
+        if (!this.stopped) this.log('health runner: writing next_runtime failed:', error);
+      });
+    }
   }
 
   /** A check that ran before keeps its cadence across restarts; one that never ran runs now. */
