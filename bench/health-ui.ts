@@ -18,7 +18,6 @@ import { chromium, type Page } from 'playwright-core';
 import { migrate } from '../server/src/db/migrate';
 import { openPglite } from '../server/src/db/pglite';
 import { seed } from '../server/src/seed/index';
-// @ts-expect-error -- plain ES modules shared with the other scripts
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 // @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';

@@ -22,6 +22,7 @@ import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useUrlState } from '../../ui/use-url-state';
+import { CheckDialog } from './check-dialog/check-dialog';
 import { HealthCards } from './health-cards';
 import { HealthLabelFilter } from './health-label-filter';
 import { buildHealthView, FIXED_GROUP_BY, labelKeysOf, SORT_BY } from './health-pipeline';
@@ -376,19 +377,35 @@ export function HealthPage() {
     return `${window.location.pathname}?${params.toString()}`;
   }, []);
   const openCheck = useCallback((id: string) => setState({ checkId: id }), [setState]);
+  const selectedCheck = useMemo(
+    () => (state.checkId ? checks.find((check) => check.id === state.checkId) : undefined),
+    [checks, state.checkId],
+  );
+  const dialog = state.checkId ? (
+    <CheckDialog
+      key={state.checkId}
+      checkId={state.checkId}
+      timeRange={state.timeRange}
+      check={selectedCheck}
+      onClose={() => setState({ checkId: '' })}
+    />
+  ) : null;
 
   if (summary.isError && !summary.data) {
     return (
-      <EmptyState
-        icon={<AlertCircleIcon size={22} />}
-        title="Health checks could not be loaded"
-        description={errorMessage(summary.error)}
-        actions={
-          <Button variant="primary" onClick={() => void summary.refetch()}>
-            Try again
-          </Button>
-        }
-      />
+      <>
+        {dialog}
+        <EmptyState
+          icon={<AlertCircleIcon size={22} />}
+          title="Health checks could not be loaded"
+          description={errorMessage(summary.error)}
+          actions={
+            <Button variant="primary" onClick={() => void summary.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </>
     );
   }
 
@@ -410,6 +427,7 @@ export function HealthPage() {
 
   return (
     <div className="flex flex-col gap-4">
+      {dialog}
       <section
         aria-label="Filters"
         className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-border bg-surface p-3 shadow-sm"

@@ -167,8 +167,8 @@ describe('CheckDialog', () => {
     expect(within(tile('Latency p97')).getByText('110ms')).toBeInTheDocument();
     expect(within(tile('Latency p99')).getByText('1.2s')).toBeInTheDocument();
     expect(within(tile('Severity')).getByText('critical')).toBeInTheDocument();
-    expect(within(tile('Last Run')).getByText('2 minutes ago')).toBeInTheDocument();
-    expect(within(tile('Transitioned')).getByText('30 minutes ago')).toBeInTheDocument();
+    expect(within(tile('Last Run')).getByText('2m ago')).toBeInTheDocument();
+    expect(within(tile('Transitioned')).getByText('30m ago')).toBeInTheDocument();
     expect(within(tile('Next Run')).getByText('-')).toBeInTheDocument();
     expect(within(tile('Time Range')).getByText('1h')).toBeInTheDocument();
 

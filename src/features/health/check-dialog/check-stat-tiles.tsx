@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import type { CheckGraphResponse } from '../../../api/types';
 import { formatDuration, formatPercent, uptimePercent } from '../../../lib/duration';
-import { formatRelative, formatTimestamp, isValidDate } from '../../../lib/time';
+import { formatAge, formatTimestamp, isValidDate, millisSince } from '../../../lib/time';
 import type { CheckView } from './check-view';
 
 export interface CheckStatTilesProps {
@@ -27,11 +27,14 @@ function Tile({ label, children, hint }: { label: string; children: ReactNode; h
   );
 }
 
+/** A compact relative time that fits a tile: `4m ago`, `in 30s`; the full stamp as tooltip. */
 function When({ value }: { value: string | undefined }) {
   if (!isValidDate(value)) return <>-</>;
+  const now = Date.now();
+  const future = (millisSince(value, now) ?? 0) < 0;
   return (
     <time dateTime={value} title={formatTimestamp(value)}>
-      {formatRelative(value)}
+      {future ? `in ${formatAge(now, value)}` : `${formatAge(value, now)} ago`}
     </time>
   );
 }

@@ -7,7 +7,7 @@
  * Domain-free on purpose: ARCHITECTURE.md makes src/ui/chart the only echarts importer, and this
  * file is written to move there unchanged once that folder exists.
  */
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { ScatterChart, type ScatterSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
