@@ -50,3 +50,13 @@ export function formatAge(value: DateInput | null | undefined, now: DateInput = 
   if (months < 12) return `${months}mo`;
   return `${Math.floor(days / 365)}y`;
 }
+
+/** A compact relative time for tight spaces: `4m ago`, `in 30s`; `-` when missing or invalid. */
+export function formatCompactRelative(
+  value: DateInput | null | undefined,
+  now: DateInput = Date.now(),
+): string {
+  const ms = millisSince(value, now);
+  if (ms === undefined) return '-';
+  return ms < 0 ? `in ${formatAge(now, value as DateInput)}` : `${formatAge(value, now)} ago`;
+}

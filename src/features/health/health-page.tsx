@@ -14,6 +14,14 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertCircleIcon, CheckIcon, PlusIcon, SearchIcon, SettingsIcon } from '../../ui/icons';
 import { useCan } from '../../rbac/use-can';
 import { Popover } from '../../ui/popover';
+import { RefreshSelector, useAutoRefresh, useRefreshInterval } from '../../ui/auto-refresh';
+import {
+  DEFAULT_TIME_RANGE,
+  formatTimeRange,
+  TimeRangePicker,
+  timeRangeDurationMs,
+  tryParseTimeRange,
+} from '../../ui/time-range';
 import { formatRelative } from '../../lib/time';
 import { cx } from '../../lib/class-names';
 import { usePageRefresh } from '../../ui/page-refresh';
@@ -90,6 +98,9 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
     </div>
   );
 }
+
+/** Where the auto-refresh choice is stored (contract rbac-and-flags.md §5.1). */
+const HEALTH_REFRESH_STORAGE_KEY = 'healthPageRefreshRate';
 
 const SORT_LABELS: Record<(typeof SORT_BY)[number], string> = {
   name: 'Name',
@@ -336,6 +347,12 @@ export function HealthPage() {
   const [state, setState] = useUrlState(healthUrlSchema);
   const summary = useQuery(healthQueries.summary(client));
   usePageRefresh(() => void summary.refetch(), summary.isFetching);
+  // The range is not sent with the summary (contract §3.1): choosing one refetches, sets which
+  // refresh rates are allowed, and is the check dialog's window.
+  const timeRange = tryParseTimeRange(state.timeRange) ?? DEFAULT_TIME_RANGE;
+  const rangeMs = timeRangeDurationMs(timeRange);
+  const { intervalMs } = useRefreshInterval(HEALTH_REFRESH_STORAGE_KEY, rangeMs);
+  useAutoRefresh(intervalMs, () => void summary.refetch());
   const canAddCheck = useCan('canaries', 'write');
   const groupId = useId();
   const tabById = useId();
@@ -491,6 +508,15 @@ export function HealthPage() {
           />
         </div>
         <div className="ml-auto flex flex-wrap items-center justify-end gap-3">
+          <TimeRangePicker
+            value={timeRange}
+            align="end"
+            onChange={(value) => {
+              setState({ timeRange: formatTimeRange(value) });
+              void summary.refetch();
+            }}
+          />
+          <RefreshSelector storageKey={HEALTH_REFRESH_STORAGE_KEY} rangeMs={rangeMs} />
           <Freshness
             updatedAt={summary.dataUpdatedAt}
             error={summary.isError ? summary.error : undefined}

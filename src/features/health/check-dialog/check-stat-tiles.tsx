@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import type { CheckGraphResponse } from '../../../api/types';
 import { formatDuration, formatPercent, uptimePercent } from '../../../lib/duration';
-import { formatAge, formatTimestamp, isValidDate, millisSince } from '../../../lib/time';
+import { formatCompactRelative, formatTimestamp, isValidDate } from '../../../lib/time';
 import type { CheckView } from './check-view';
 
 export interface CheckStatTilesProps {
@@ -30,11 +30,9 @@ function Tile({ label, children, hint }: { label: string; children: ReactNode; h
 /** A compact relative time that fits a tile: `4m ago`, `in 30s`; the full stamp as tooltip. */
 function When({ value }: { value: string | undefined }) {
   if (!isValidDate(value)) return <>-</>;
-  const now = Date.now();
-  const future = (millisSince(value, now) ?? 0) < 0;
   return (
     <time dateTime={value} title={formatTimestamp(value)}>
-      {future ? `in ${formatAge(now, value)}` : `${formatAge(value, now)} ago`}
+      {formatCompactRelative(value)}
     </time>
   );
 }
