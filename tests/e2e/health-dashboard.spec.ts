@@ -107,6 +107,34 @@ test.describe('health dashboard views (admin)', () => {
     );
   });
 
+  test('the time range goes to the URL and long ranges disable fast refresh rates', async ({
+    page,
+  }) => {
+    const health = new HealthPage(page);
+    await health.goto();
+    await page.getByRole('button', { name: /time range/i }).click();
+    const picker = page.getByRole('dialog', { name: 'Select time range' });
+    await picker
+      .getByRole('listbox', { name: 'Relative ranges in the past' })
+      .getByRole('option', { name: 'Last 3 hours' })
+      .click();
+    await expect(page).toHaveURL(/timeRange=3h/);
+    await page.getByRole('button', { name: /auto-refresh/i }).click();
+    const options = page.getByRole('listbox');
+    for (const rate of ['15s', '30s', '2m', '3m']) {
+      await expect(options.getByRole('option', { name: new RegExp(`^${rate}`) })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+    }
+    await options.getByRole('option', { name: /^60s/ }).click();
+    await expect(page.getByRole('button', { name: /auto-refresh/i })).toHaveText(/60s/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /auto-refresh/i })).toHaveText(/60s/);
+    await expect(page.getByRole('button', { name: /time range/i })).toHaveText(/3 hours/);
+    await expectAccessible(page, '/health (time range)');
+  });
+
   test('the add-check button is shown to an admin', async ({ page }) => {
     const health = new HealthPage(page);
     await health.goto();

@@ -11,7 +11,7 @@
  * The panel is positioned in place (no portal), so it also works inside a widget's shadow root.
  */
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../lib/class-names';
 import { ChevronDownIcon, ClockIcon } from '../icons';
 import { AbsoluteRangeForm } from './absolute-range-form';
@@ -162,6 +162,31 @@ function TimeRangePanel({
   const addRecent = useRecentRangesStore((state) => state.add);
   const [now] = useState(() => Date.now());
   const selectedId = formatTimeRange(value);
+
+  // Keep the panel inside the area that clips it (the page's scroll container, else the viewport):
+  // a wide panel aligned to a button near the edge would otherwise be cut off.
+  useLayoutEffect(() => {
+    const panel = root.current?.closest<HTMLElement>('[role="dialog"]');
+    if (!panel) return;
+    panel.style.translate = '';
+    let left = 0;
+    let right = window.innerWidth;
+    for (let node = panel.parentElement; node; node = node.parentElement) {
+      const overflow = getComputedStyle(node).overflowX;
+      if (overflow !== 'visible') {
+        const box = node.getBoundingClientRect();
+        left = Math.max(left, box.left);
+        right = Math.min(right, box.right);
+        break;
+      }
+    }
+    const margin = 8;
+    const rect = panel.getBoundingClientRect();
+    let shift = 0;
+    if (rect.left < left + margin) shift = left + margin - rect.left;
+    else if (rect.right > right - margin) shift = right - margin - rect.right;
+    if (shift !== 0) panel.style.translate = `${Math.round(shift)}px 0`;
+  }, []);
 
   // Open on the current choice: its option, the From field for an absolute range, else the
   // first relative option.
