@@ -188,7 +188,7 @@ async function main(): Promise<void> {
           '[role="dialog"]',
         ),
       );
-      await page.getByRole('dialog').first().waitFor();
+      await page.getByRole('dialog').first().waitFor({ state: 'attached' });
     }
     figures.push({ name: 'click a check to its dialog', ...stats(dialog) });
     await context.close();
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
   }
 
   const width = Math.max(...figures.map((figure) => figure.name.length));
-  console.log(`${'health dashboard, ' + CHECKS + ' checks'.padEnd(width)}  median     p95`);
+  console.log(`${`health dashboard, ${CHECKS} checks`.padEnd(width)}  median     p95`);
   for (const figure of figures) {
     console.log(
       `${figure.name.padEnd(width)}  ${figure.median.toFixed(0).padStart(6)} ms  ${figure.p95.toFixed(0).padStart(6)} ms`,
