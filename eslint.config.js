@@ -164,7 +164,18 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-restricted-paths': ['error', { zones }],
-      'no-restricted-imports': ['error', { paths: wrappers }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: wrappers,
+          patterns: [
+            {
+              group: ['echarts/*', 'echarts-for-react/*'],
+              message: 'use src/ui/chart (the only echarts importer).',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'only src/api/client.ts calls fetch.' },

@@ -19,7 +19,7 @@ import { DURATION_FILTER_ERROR } from './check-history-filters';
 
 beforeAll(async () => {
   // The chart is lazy-loaded; load ECharts once up front so tests do not race the import.
-  await import('./theme-chart');
+  await import('../../../ui/chart/theme-chart');
   // jsdom lacks ResizeObserver (menus anchor with it, the chart watches its size).
   globalThis.ResizeObserver ??= class {
     observe() {}

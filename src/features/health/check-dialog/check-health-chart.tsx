@@ -10,11 +10,11 @@ import { formatDuration } from '../../../lib/duration';
 import { formatTimestamp } from '../../../lib/time';
 import { EmptyState } from '../../../ui/empty-state';
 import { Spinner } from '../../../ui/spinner';
-import type { ChartTokens, ThemeChartOption } from './theme-chart';
+import type { ChartTokens, ThemeChartOption } from '../../../ui/chart/theme-chart';
 
 // ECharts is loaded only when a chart is shown, keeping it out of the health page's chunk.
 const ThemeChart = lazy(() =>
-  import('./theme-chart').then((module) => ({ default: module.ThemeChart })),
+  import('../../../ui/chart/theme-chart').then((module) => ({ default: module.ThemeChart })),
 );
 
 export interface CheckHealthChartProps {

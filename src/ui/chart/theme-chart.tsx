@@ -20,7 +20,7 @@ import {
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useCallback, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { cx } from '../../../lib/class-names';
+import { cx } from '../../lib/class-names';
 
 echarts.use([ScatterChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
