@@ -81,6 +81,35 @@ test.describe('health dashboard views (admin)', () => {
     await expect(page.getByRole('tab', { selected: true })).toHaveText(new RegExp(`^${name}`));
   });
 
+  test('search filters by name, description, endpoint and canary name, and lives in the URL', async ({
+    page,
+  }) => {
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&groupBy=no-group');
+    await page.getByLabel('Search checks').fill('stripe');
+    await expect(page).toHaveURL(/query=stripe/);
+    await expect(page.getByRole('link', { name: 'stripe webhook relay' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const counts = await health.shownCounts();
+        return counts.passing + counts.failing;
+      })
+      .toBe(1);
+    // By endpoint: the gateway checks share pay.example.com.
+    await page.goto('/health?hidePassing=false&groupBy=no-group&query=pay.example.com');
+    await expect(page.getByLabel('Search checks')).toHaveValue('pay.example.com');
+    await expect(page.getByRole('link', { name: 'gateway /healthz' })).toBeVisible();
+  });
+
+  test('tabs by agent name the agents and filter by them', async ({ page }) => {
+    const health = new HealthPage(page);
+    await health.goto('?hidePassing=false&groupBy=no-group&tabBy=agent_id');
+    await expect(page.getByRole('tab').first()).toHaveText(/^All/);
+    await expect(page.getByRole('tab', { name: /^local/ })).toBeVisible();
+    await page.getByRole('tab', { name: /^local/ }).click();
+    await expect(page).toHaveURL(/tab=00000000-0000-0000-0000-000000000000/);
+  });
+
   test('pivot by a label shows one column per value', async ({ page }) => {
     const checks = await summaryChecks(page);
     const types = new Set(checks.map((check) => check.labels?.check_type).filter(Boolean));
