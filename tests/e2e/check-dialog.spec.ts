@@ -73,6 +73,16 @@ test.describe('check dialog (admin)', () => {
     ).toHaveCount(0);
   });
 
+  test('on a short screen the chart moves to a Graph tab', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    const check = await checkNamed(page, 'stripe webhook relay');
+    await page.goto(`/health?checkId=${check.id}&timeRange=3h`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Graph' }).click();
+    await expect(dialog.getByRole('tabpanel').getByText('Duration')).toBeVisible();
+    await expect(dialog.getByText('3h', { exact: true })).toBeVisible();
+  });
+
   test('Run Now runs a real check against the server and records a status', async ({ page }) => {
     const check = await checkNamed(page, 'vigil /api/health');
     await page.goto(`/health?hidePassing=false&checkId=${check.id}`);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CheckSummary } from '../../api/types';
-import { renderWithProviders } from '../../test/render-with-providers';
+import { jsonResponse, renderWithProviders } from '../../test/render-with-providers';
 import { HealthPage } from './health-page';
 
 const hourAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
@@ -83,5 +83,35 @@ describe('HealthPage', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/health?hidePassing=false'));
     await userEvent.click(screen.getByRole('tab', { name: /prod/ }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/health?hidePassing=false&tab=prod'));
+  });
+
+  it('keeps the last good data with a stale warning when a refresh fails, then recovers', async () => {
+    let fail = false;
+    const { queryClient } = renderWithProviders(<HealthPage />, {
+      route: '/health?hidePassing=false&groupBy=no-group',
+      api: {
+        '/canary/api/summary': () =>
+          fail
+            ? jsonResponse({ error: 'upstream unavailable' }, 503)
+            : jsonResponse({ checks_summary: checks }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Health checks' });
+    await within(table).findByText('checkout');
+    expect(screen.getByText(/^Updated /)).toBeInTheDocument();
+
+    fail = true;
+    await queryClient.refetchQueries();
+    const warning = await screen.findByRole('status');
+    expect(warning).toHaveTextContent(
+      /Refresh failed \(.*upstream unavailable.*\)\. Showing data from/,
+    );
+    // The rows stay on screen.
+    expect(within(table).getByText('checkout')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(within(warning).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(/Refresh failed/)).not.toBeInTheDocument());
+    expect(screen.getByText(/^Updated /)).toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ function Tile({ label, children, hint }: { label: string; children: ReactNode; h
     <div className="flex min-w-0 flex-col gap-0.5 rounded-lg border border-border bg-surface px-3 py-2">
       <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
       <dd className="m-0 truncate text-base font-semibold text-fg tabular-nums">{children}</dd>
-      {hint ? <dd className="m-0 truncate text-xs text-fg-muted tabular-nums">{hint}</dd> : null}
+      {hint ? <dd className="m-0 text-xs text-fg-muted tabular-nums">{hint}</dd> : null}
     </div>
   );
 }
