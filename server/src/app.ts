@@ -4,11 +4,12 @@
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { cors } from 'hono/cors';
 import type { RuntimeConfig } from '../../src/api/types';
 import { authenticate } from './auth/authenticate';
 import type { ServerConfig } from './config';
 import type { Db } from './db/types';
+import { corsForOrigins } from './embed/cors';
+import { embedGate } from './embed/gate';
 import type { AppEnv } from './http/env';
 import { jsonError } from './http/errors';
 import { requirePermission } from './http/rbac';
@@ -20,6 +21,7 @@ import { catalogRoutes } from './routes/catalog';
 import { dbRoutes, type DbEngine } from './routes/db';
 import { kratosRoutes } from './routes/kratos';
 import { agentRoutes } from './routes/agent';
+import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
 import { loadLocalProperties, propertiesRoutes } from './routes/properties';
 import { HealthRunner } from './runner/runner';
@@ -71,7 +73,7 @@ export function createApp({ db, config, engine, onError, runner }: AppOptions): 
 
   app.use('*', securityHeaders());
   if (config.corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: config.corsOrigins, credentials: true, maxAge: 600 }));
+    app.use('/api/*', corsForOrigins(config.corsOrigins));
   }
   app.use('/api/*', compress());
 
@@ -84,6 +86,8 @@ export function createApp({ db, config, engine, onError, runner }: AppOptions): 
     app.route('/api/canary', open);
   } else {
     app.use('/api/*', authenticate(db, config));
+    // Scoped embed tokens are decided here, before any route (docs/embed-tokens.md).
+    app.use('/api/*', embedGate({ db, engine }));
     app.route(
       '/api/canary',
       canaryRoutes(db, requirePermission('canaries', 'read'), false, checks),
@@ -93,6 +97,7 @@ export function createApp({ db, config, engine, onError, runner }: AppOptions): 
     app.route('/api/auth', authRoutes());
     app.route('/api/properties', propertiesRoutes(db, localProperties));
     app.route('/api/kubeconfig', kubeconfigRoutes(db));
+    app.route('/api/embed-tokens', embedTokenRoutes(db));
     if (engine) {
       app.route('/api/db', dbRoutes(engine));
     } else {

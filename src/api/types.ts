@@ -378,3 +378,57 @@ export interface GenerateAgentResponse {
   /** Shown once: the password of the install instructions. */
   access_token: string;
 }
+
+// Embed tokens (Vigil-only: docs/embed-tokens.md, api.md §2)
+
+/**
+ * What an embed token may read: a union of grants. Ids are uuids; `check_labels` selects the
+ * health checks whose labels (canary labels merged with check labels) contain every pair.
+ */
+export interface EmbedTokenScope {
+  /** Health checks by id: summary rows, graph, status history, the check row. */
+  checks?: string[];
+  /** Every check of these canaries. */
+  canaries?: string[];
+  /** Every check whose labels contain all these pairs. */
+  check_labels?: Record<string, string>;
+  /** Topology components by id (the topology card). */
+  components?: string[];
+  /** Catalog config items by id (through the `configs` view, without the config body). */
+  configs?: string[];
+  /** The incidents linked to these components (`incidents_by_component`). */
+  incident_components?: string[];
+  /** The incidents linked to these config items (`incidents_by_config`). */
+  incident_configs?: string[];
+}
+
+/** `active` until `expires_at`; `revoked` once revoked, whatever the expiry. */
+export type EmbedTokenStatus = 'active' | 'expired' | 'revoked';
+
+/** An embed token as listed by `GET /embed-tokens`: never the secret. */
+export interface EmbedToken {
+  id: string;
+  name: string;
+  scope: EmbedTokenScope;
+  status: EmbedTokenStatus;
+  created_at: string;
+  created_by: PersonAvatar | null;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** Body of `POST /embed-tokens`: exactly one of `expires_in` (duration) and `expires_at`. */
+export interface CreateEmbedTokenInput {
+  name: string;
+  scope: EmbedTokenScope;
+  /** A duration such as `1h`, `7d`, `30d` (api.md §0.5), at most a year. */
+  expires_in?: string;
+  /** An RFC 3339 instant in the future, at most a year away. */
+  expires_at?: string;
+}
+
+/** Response 201 of `POST /embed-tokens`: the token itself is shown this once. */
+export interface CreatedEmbedToken extends EmbedToken {
+  token: string;
+}

@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import type { AppEnv } from '../http/env';
 import { defaultCallerId, loadCaller } from './accounts';
 import { findAccessToken } from './access-tokens';
+import { isEmbedToken } from '../embed/tokens';
 import { agentHeartbeat } from './agent-heartbeat';
 import { SESSION_COOKIE, findSession } from './sessions';
 
@@ -30,7 +31,8 @@ export function tokenFromAuthorization(header: string | undefined): string | und
 /**
  * Resolve the caller of a request (never rejects it: routes decide what they need). Order: an
  * Authorization header (agents, scripts; api.md §2), the session cookie, then the configured user
- * in `VIGIL_AUTH=none`. An agent's token also marks the agent as seen (`agents.last_seen`).
+ * in `VIGIL_AUTH=none`. An embed token (`vgl_embed_…`) resolves no caller here: the embed gate
+ * handles those requests. An agent's token also marks the agent as seen (`agents.last_seen`).
  */
 export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<AppEnv> {
   const heartbeat = agentHeartbeat(db);
@@ -39,6 +41,10 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
     c.set('authFailure', 'Not logged in');
     const token = tokenFromAuthorization(c.req.header('authorization'));
     if (token === null) {
+      c.set('authFailure', 'Authorization Error');
+    } else if (token !== undefined && isEmbedToken(token)) {
+      // Scoped embed tokens are never a person's credential: the embed gate (server/src/embed)
+      // verifies them and decides the request; without the gate they authenticate nothing.
       c.set('authFailure', 'Authorization Error');
     } else if (token !== undefined) {
       const found = await findAccessToken(db, token);
