@@ -1,6 +1,7 @@
 /**
  * The dialog's footer actions (spec doc 1 §2; contract rbac-and-flags.md §3.2):
  * - Edit: /settings/canaries/{canary_id}, or the custom resource / topology the canary came from;
+ *   only for a signed-in user (not in the health-only mode, which has no settings, nor on a kiosk);
  * - Run Now: roles admin, editor, commander, responder (a hard-coded role check);
  * - Playbooks: write on playbook_runs;
  * - Attach as evidence: write on incident, the incidents feature on, a signed-in user, and not in
@@ -30,7 +31,7 @@ import { toast } from '../../../ui/toast';
 import { canaryEditTarget, checkDialogPaths } from './check-dialog-links';
 import { CheckEvidenceDialog } from './check-evidence-dialog';
 import { CheckPlaybookRunDialog } from './check-playbook-run-dialog';
-import type { CheckView } from './check-view';
+import type { CheckView } from '../../../entities/check/check-view';
 
 /** The toast text for a Run Now result (the body is optional, api.md §3.3). */
 export function runResultMessage(result: CheckRunResult | null): {
@@ -195,7 +196,7 @@ export function CheckDialogActions({
   const showEvidence = !isEmbedded && canWriteIncidents && incidentsEnabled && Boolean(user?.id);
   return (
     <div className="flex w-full flex-wrap items-center justify-end gap-2">
-      {check.canary ? <EditAction canary={check.canary} /> : null}
+      {check.canary && user ? <EditAction canary={check.canary} /> : null}
       {canRunPlaybooks ? <PlaybooksMenu checkId={check.id} /> : null}
       {showEvidence && user ? (
         <EvidenceButton check={check} timeRange={timeRange} userId={user.id} />

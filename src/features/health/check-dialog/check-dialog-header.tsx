@@ -6,7 +6,7 @@ import { Badge } from '../../../ui/badge';
 import { HealthIcon } from '../../../ui/icons';
 import { StatusIcon } from '../../../ui/status-icon';
 import { sortLabelKeys } from '../health-pipeline';
-import type { CheckView } from './check-view';
+import type { CheckView } from '../../../entities/check/check-view';
 
 /** The dialog title: status shape + text, the check's icon and its name. */
 export function CheckDialogTitle({ check }: { check: CheckView | undefined }) {

@@ -15,7 +15,7 @@ import {
 } from '../../../test/render-with-providers';
 import { useToastStore } from '../../../ui/toast';
 import { CheckDialog, type CheckDialogProps } from './check-dialog';
-import { DURATION_FILTER_ERROR } from './check-history-filters';
+import { DURATION_FILTER_ERROR } from '../../../entities/check/check-history-filters';
 
 beforeAll(async () => {
   // The chart is lazy-loaded; load ECharts once up front so tests do not race the import.

@@ -22,13 +22,13 @@ import { PageSpinner } from '../../../ui/spinner';
 import { Tabs, type TabItem } from '../../../ui/tabs';
 import { CheckDialogActions } from './check-dialog-actions';
 import { CheckDialogHeader, CheckDialogTitle } from './check-dialog-header';
-import { CheckHealthChart } from './check-health-chart';
+import { CheckHealthChart } from '../../../entities/check/check-health-chart';
 import { CheckHistoryTab } from './check-history-tab';
 import { CheckRelationshipsTab } from './check-relationships-tab';
 import { CheckSpecTab } from './check-spec-tab';
-import { CheckStatTiles } from './check-stat-tiles';
-import { defaultCheckTimeRange } from './check-time-range';
-import { toCheckView } from './check-view';
+import { CheckStatTiles } from '../../../entities/check/check-stat-tiles';
+import { defaultCheckTimeRange } from '../../../entities/check/check-time-range';
+import { toCheckView } from '../../../entities/check/check-view';
 import { SHORT_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 
 export type CheckDialogTab = 'history' | 'graph' | 'spec' | 'relationships';

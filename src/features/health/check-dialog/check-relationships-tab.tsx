@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { DataTable, type ColumnDef } from '../../../ui/data-table';
 import { checkDialogPaths } from './check-dialog-links';
-import type { CheckView } from './check-view';
+import type { CheckView } from '../../../entities/check/check-view';
 
 interface RelationshipRow {
   id: string;

@@ -15,7 +15,7 @@ import type { CheckDetail, CheckSummary } from '../../../api/types';
 import { fakeFetch, jsonResponse, type FakeApi } from '../../../test/render-with-providers';
 import { runResultMessage } from './check-dialog-actions';
 import { canaryEditTarget } from './check-dialog-links';
-import { endpointFromSpec, toCheckView } from './check-view';
+import { endpointFromSpec, toCheckView } from '../../../entities/check/check-view';
 
 const now = new Date('2024-10-21T12:00:00.000Z');
 

@@ -1,10 +1,11 @@
 /**
- * The check dialog's default time range (contract rbac-and-flags.md §5.10): chosen from the time
- * elapsed since the check's last run, so a check that last ran days ago opens on a range that
- * still shows its history. A `timeRange` in the URL wins over this default.
+ * The default time range of the check dialog and `<vigil-check-detail>` (contract
+ * rbac-and-flags.md §5.10): chosen from the time elapsed since the check's last run, so a check
+ * that last ran days ago opens on a range that still shows its history. A `timeRange` in the URL
+ * (or a `time-range` attribute) wins over this default.
  */
-import { DEFAULT_CHECK_TIME_RANGE } from '../../../api/checks';
-import { millisSince, type DateInput } from '../../../lib/time';
+import { DEFAULT_CHECK_TIME_RANGE } from '../../api/checks';
+import { millisSince, type DateInput } from '../../lib/time';
 
 /** Upper bounds in minutes (exclusive) and the range chosen below each. */
 const STEPS: readonly [number, string][] = [

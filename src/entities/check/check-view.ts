@@ -1,9 +1,10 @@
 /**
- * What the dialog shows about a check, merged from the `/db/checks` row (authoritative, loaded by
- * the dialog) and the dashboard's summary row (already on screen, so the header renders at once;
- * the only source of `endpoint` and merged canary labels on Vigil's server).
+ * What the check dialog and `<vigil-check-detail>` show about a check, merged from the
+ * `/db/checks` row (authoritative) and, in the console, the dashboard's summary row (already on
+ * screen, so the header renders at once; the only source of `endpoint` and merged canary labels on
+ * Vigil's server).
  */
-import type { CheckDetail, CheckSummary } from '../../../api/types';
+import type { CheckDetail, CheckSummary } from '../../api/types';
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 

@@ -3,7 +3,7 @@
  * status All / Healthy / Unhealthy, and a minimum duration from presets or a custom value written
  * in milliseconds or seconds only.
  */
-import type { CheckStatusFilter } from '../../../api/checks';
+import type { CheckStatusFilter } from '../../api/checks';
 
 /** The exact validation message of the spec. */
 export const DURATION_FILTER_ERROR = 'duration is allowed only in milli seconds & seconds';

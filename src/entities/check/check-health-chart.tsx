@@ -2,19 +2,21 @@
  * "Health Overview": the check's runs over the range from `GET /canary/api/graph` (one point per
  * time bucket: mean duration, all passed or not). Passed and failed buckets differ in colour AND
  * symbol (circle vs triangle) and are named in the legend and tooltip, so status never rests on
- * colour alone; a text summary is provided for assistive technology.
+ * colour alone; a text summary is provided for assistive technology. Shown by the console's check
+ * dialog and by `<vigil-check-detail>`.
  */
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import type { CheckGraphPoint } from '../../../api/types';
-import { formatDuration } from '../../../lib/duration';
-import { formatTimestamp } from '../../../lib/time';
-import { EmptyState } from '../../../ui/empty-state';
-import { Spinner } from '../../../ui/spinner';
-import type { ChartTokens, ThemeChartOption } from '../../../ui/chart/theme-chart';
+import type { CheckGraphPoint } from '../../api/types';
+import { formatDuration } from '../../lib/duration';
+import { formatTimestamp } from '../../lib/time';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import type { ChartTokens, ThemeChartOption } from '../../ui/chart/theme-chart';
 
-// ECharts is loaded only when a chart is shown, keeping it out of the health page's chunk.
+// ECharts is loaded only when a chart is shown, keeping it out of the health page's chunk and out
+// of the widgets' shared runtime (only <vigil-check-detail> with a chart downloads it).
 const ThemeChart = lazy(() =>
-  import('../../../ui/chart/theme-chart').then((module) => ({ default: module.ThemeChart })),
+  import('../../ui/chart/theme-chart').then((module) => ({ default: module.ThemeChart })),
 );
 
 export interface CheckHealthChartProps {
