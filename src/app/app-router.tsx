@@ -1,37 +1,34 @@
 /**
  * The router: public pages (sign-in, error pages) first, then the gated shell whose pages come
  * from the route table. `/` redirects to `/topology`. One layout instance for all routes.
+ *
+ * Two other shells share the routes: the health-only deployment (`healthOnly` in config.json: no
+ * session, only /health, nothing to write) and the kiosk (`?kiosk`, docs/kiosk.md), in either.
  */
-import { Suspense, useEffect } from 'react';
-import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useRuntimeConfig } from '../api/api-context';
+import { useKioskStore } from '../features/kiosk/use-kiosk-store';
 import { RequirePermission } from '../rbac/require-permission';
+import { SessionProvider, type SessionValue } from '../rbac/session-context';
 import { PageSpinner } from '../ui/spinner';
 import { CurrentRouteContext } from './current-route';
 import { FlagsGate } from './flags-gate';
+import { KioskShell } from './kiosk-shell';
 import { lazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
 import { BadSessionPage } from './pages/bad-session-page';
 import { FlowErrorPage } from './pages/flow-error-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from './paths';
-import { ROUTES, type AppRoute } from './routes';
+import { useDocumentTitle, useMatchedRoute } from './route-hooks';
 import { SessionGate } from './session-gate';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Vigil`;
-  }, [title]);
-}
-
-/** The route record matching a path, if any. */
-export function useMatchedRoute(location: string): AppRoute | undefined {
-  const { parser } = useRouter();
-  return ROUTES.find((route) => matchRoute(parser, route.path, location)[0]);
-}
+/** Health-only mode has no session: the page sees an anonymous viewer, who can write nothing. */
+export const HEALTH_ONLY_SESSION: SessionValue = { user: null, roles: [] };
 
 function Shell() {
   const [location] = useLocation();
@@ -62,20 +59,27 @@ function Shell() {
   );
 }
 
-/** Health-only mode (`healthOnly: true`): no session, only the health summary. */
+/**
+ * Health-only mode (`healthOnly: true`): no session and no sign-in, only the health dashboard,
+ * no navigation to other areas and no write action (no Add check, Run Now, Playbooks, evidence
+ * or Edit: they all need a signed-in user or a role the anonymous viewer does not have).
+ */
 function HealthOnlyShell() {
   const [location] = useLocation();
   useDocumentTitle('Health');
   if (location !== paths.health()) return <Redirect to={paths.health()} replace />;
   return (
-    <AppLayout title="Health" minimal>
-      <HealthPage />
-    </AppLayout>
+    <SessionProvider value={HEALTH_ONLY_SESSION}>
+      <AppLayout title="Health" minimal>
+        <HealthPage />
+      </AppLayout>
+    </SessionProvider>
   );
 }
 
 export function AppRouter() {
   const config = useRuntimeConfig();
+  const kiosk = useKioskStore((state) => state.settings);
   return (
     <Switch>
       <Route path="/login">
@@ -91,12 +95,16 @@ export function AppRouter() {
       <Route path="/flow-error" component={FlowErrorPage} />
       <Route>
         {config.healthOnly ? (
-          <HealthOnlyShell />
+          kiosk ? (
+            <SessionProvider value={HEALTH_ONLY_SESSION}>
+              <KioskShell settings={kiosk} healthOnly />
+            </SessionProvider>
+          ) : (
+            <HealthOnlyShell />
+          )
         ) : (
-          <SessionGate>
-            <FlagsGate>
-              <Shell />
-            </FlagsGate>
+          <SessionGate kiosk={kiosk !== null}>
+            <FlagsGate>{kiosk ? <KioskShell settings={kiosk} /> : <Shell />}</FlagsGate>
           </SessionGate>
         )}
       </Route>

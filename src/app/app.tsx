@@ -5,20 +5,26 @@ import { createApiClient } from '../api/client';
 import type { RuntimeConfig } from '../api/types';
 import { AppRouter } from './app-router';
 import { createQueryClient } from './create-query-client';
+import { setUpKiosk } from './kiosk-setup';
 import { ErrorBoundary } from './pages/error-boundary';
 import { AppProviders } from './providers';
 import { redirectToLogin } from './redirect-to-login';
 
 export function App({ config }: { config: RuntimeConfig }) {
+  // Decided once per page load: a kiosk keeps its settings for the session (use-kiosk-store).
+  const [isKiosk] = useState(() => setUpKiosk(window.location.search) !== null);
   const [client] = useState(() =>
     createApiClient({
       baseUrl: config.apiBase,
       // Own login: any 401 means the session is gone; go to sign-in with the current path.
+      // A kiosk never leaves its screen for the sign-in page: it says so in place and retries.
       onUnauthorized:
-        config.auth === 'basic' && !config.healthOnly ? () => redirectToLogin() : undefined,
+        config.auth === 'basic' && !config.healthOnly && !isKiosk
+          ? () => redirectToLogin()
+          : undefined,
     }),
   );
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient({ quiet: isKiosk }));
   return (
     <AppProviders config={config} client={client} queryClient={queryClient}>
       <ErrorBoundary>

@@ -8,12 +8,15 @@ const TRANSPORT_KINDS = new Set(['timeout', 'network', 'offline']);
  * The console's QueryClient. Transport failures of any query become the spec's toasts
  * ('Request timed out…', 'Network Error…', 'No internet connection…'); failed mutations toast
  * their message. Client errors (4xx) are not retried.
+ *
+ * `quiet` (kiosk screens): no toasts for failed queries — the kiosk's stale banner says it once
+ * instead of a toast at every retry.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({ quiet = false }: { quiet?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (error instanceof ApiError && TRANSPORT_KINDS.has(error.kind))
+        if (!quiet && error instanceof ApiError && TRANSPORT_KINDS.has(error.kind))
           toast.error(error.message);
       },
     }),

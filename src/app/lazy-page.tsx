@@ -7,7 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<ComponentType> {
+): LazyExoticComponent<M[K]> {
   return lazy(async () => {
     const module = await load();
     return { default: module[name] };

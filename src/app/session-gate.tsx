@@ -2,11 +2,17 @@
  * The session check (contract api.md §2). `basic`: `/kratos/sessions/whoami` — 401 redirects to
  * `/login?return_to=…`, 403/422 to the second-factor login; then the current user and roles.
  * `none`: whoami, else the first person. A failure shows the generic error screen.
+ *
+ * On a kiosk (`kiosk`), nothing redirects: a screen that never had a session shows a clear message
+ * in place and retries with backoff (KioskSessionNotice); one whose session ends later keeps its
+ * page and last data, and the kiosk's stale banner says it is not signed in.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useApiClient, useRuntimeConfig } from '../api/api-context';
 import { ApiError, errorMessage } from '../api/client';
+import type { RefreshOutcome } from '../features/kiosk/kiosk-refresh-loop';
+import { KioskSessionNotice } from '../features/kiosk/kiosk-session-notice';
 import { sessionQueries } from '../api/session';
 import { SessionProvider } from '../rbac/session-context';
 import { EmptyState } from '../ui/empty-state';
@@ -15,7 +21,14 @@ import { PageSpinner } from '../ui/spinner';
 import { GenericErrorScreen } from './pages/generic-error-screen';
 import { redirectToLogin } from './redirect-to-login';
 
-export function SessionGate({ children }: { children: ReactNode }) {
+function outcomeOf(error: unknown): RefreshOutcome {
+  if (!error) return 'ok';
+  return error instanceof ApiError && [401, 403, 422].includes(error.status)
+    ? 'unauthorized'
+    : 'failed';
+}
+
+export function SessionGate({ children, kiosk = false }: { children: ReactNode; kiosk?: boolean }) {
   const client = useApiClient();
   const config = useRuntimeConfig();
   const usesKratos = config.auth === 'basic';
@@ -25,9 +38,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const needsSecondFactor = kratosStatus === 403 || kratosStatus === 422;
 
   useEffect(() => {
+    if (kiosk) return;
     if (needsLogin) redirectToLogin();
     else if (needsSecondFactor) redirectToLogin({ aal2: true });
-  }, [needsLogin, needsSecondFactor]);
+  }, [needsLogin, needsSecondFactor, kiosk]);
 
   const current = useQuery({
     ...sessionQueries.currentUser(client, config.auth),
@@ -49,6 +63,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
         />
       </main>
     );
+  }
+  if (kiosk) {
+    // The last good session stays: the page keeps its data and the kiosk's banner explains.
+    if (value) return <SessionProvider value={value}>{children}</SessionProvider>;
+    const failed = kratos.isError ? kratos : current.isError ? current : null;
+    if (failed) {
+      return (
+        <KioskSessionNotice
+          kind={outcomeOf(failed.error) === 'unauthorized' ? 'unauthorized' : 'unreachable'}
+          message={errorMessage(failed.error)}
+          retry={async () => outcomeOf((await failed.refetch()).error)}
+        />
+      );
+    }
+    return <PageSpinner label="Checking your session" />;
   }
   if (needsLogin || needsSecondFactor) return <PageSpinner label="Redirecting to sign in" />;
   if (kratos.isError) {

@@ -59,3 +59,12 @@ export function initialiseTheme(configDefault?: 'light' | 'dark' | 'auto'): void
   useThemeStore.setState({ preference });
   applyTheme(preference);
 }
+
+/**
+ * Use `preference` for this page only, without storing it (a kiosk's `theme` parameter must not
+ * change the choice the user made in the user menu).
+ */
+export function applyThemeForPage(preference: ThemePreference): void {
+  useThemeStore.setState({ preference });
+  applyTheme(preference);
+}

@@ -342,7 +342,18 @@ function LayoutToggle({
   );
 }
 
-export function HealthPage() {
+export interface HealthPageProps {
+  /**
+   * A kiosk screen (the app's kiosk shell): only the counts above the tabs (no filter toolbar;
+   * the URL still sets every filter), no auto-refresh of its own (the kiosk refreshes every query
+   * on screen) and the check dialog opens embedded.
+   */
+  kiosk?: boolean;
+  /** Called with the ids of the tabs on screen, in order (a kiosk rotates through them). */
+  onTabsChange?: (tabIds: readonly string[]) => void;
+}
+
+export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}) {
   const client = useApiClient();
   const [state, setState] = useUrlState(healthUrlSchema);
   const summary = useQuery(healthQueries.summary(client));
@@ -352,7 +363,7 @@ export function HealthPage() {
   const timeRange = tryParseTimeRange(state.timeRange) ?? DEFAULT_TIME_RANGE;
   const rangeMs = timeRangeDurationMs(timeRange);
   const { intervalMs } = useRefreshInterval(HEALTH_REFRESH_STORAGE_KEY, rangeMs);
-  useAutoRefresh(intervalMs, () => void summary.refetch());
+  useAutoRefresh(kiosk ? null : intervalMs, () => void summary.refetch());
   const canAddCheck = useCan('canaries', 'write');
   const groupId = useId();
   const tabById = useId();
@@ -384,6 +395,11 @@ export function HealthPage() {
     ],
   );
   const rows = useMemo(() => toHealthRows(view.groups, view.checks), [view]);
+  // Reported only when the list of tabs changes, not on every refresh.
+  const tabIds = JSON.stringify(view.tabs.map((tab) => tab.id));
+  useEffect(() => {
+    onTabsChange?.(JSON.parse(tabIds) as string[]);
+  }, [tabIds, onTabsChange]);
   const counts = view.counts.shown;
   const pivoted =
     state.layout === 'table' && isPivotActive(state.pivotBy, state.pivotCellType, labelKeys);
@@ -405,6 +421,7 @@ export function HealthPage() {
       timeRange={state.timeRange}
       check={selectedCheck}
       onClose={() => setState({ checkId: '' })}
+      isEmbedded={kiosk}
     />
   ) : null;
 
@@ -442,129 +459,139 @@ export function HealthPage() {
       'No checks match these filters'
     );
 
+  const countsGroup = (
+    <div
+      className="flex items-center gap-2"
+      aria-live="polite"
+      aria-label="Check counts"
+      aria-busy={summary.isPending}
+      role="group"
+    >
+      {summary.isPending ? (
+        <span className="text-sm text-fg-muted">Loading checks…</span>
+      ) : (
+        <>
+          <Badge
+            tone="healthy"
+            title={
+              view.counts.hiddenPassing > 0
+                ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
+                : undefined
+            }
+          >
+            <StatusIcon tone="healthy" size={12} label="" />
+            {counts.passing} passing
+            {view.counts.hiddenPassing > 0 ? (
+              <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
+            ) : null}
+          </Badge>
+          <Badge tone="unhealthy">
+            <StatusIcon tone="unhealthy" size={12} label="" />
+            {counts.failing} failing
+          </Badge>
+        </>
+      )}
+    </div>
+  );
+
   return (
     <div className="flex flex-col gap-4">
       {dialog}
-      <section
-        aria-label="Filters"
-        className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-border bg-surface p-3 shadow-sm"
-      >
-        <SearchBox value={state.query} onChange={(query) => setState({ query })} />
-        <div className="contents">
-          <HealthLabelFilter
-            labels={view.labels}
-            value={state.labels}
-            onChange={(labels) => setState({ labels })}
-            badge={view.filterBadge}
-          />
-          <Switch
-            label="Hide Passing"
-            checked={state.hidePassing}
-            onChange={(hidePassing) => setState({ hidePassing })}
-          />
-          <div className="flex items-center gap-2">
-            <label htmlFor={groupId} className="text-sm text-fg-muted">
-              Group by
-            </label>
-            <select
-              id={groupId}
-              className={selectClass}
-              value={view.groupBy}
-              onChange={(event) => setState({ groupBy: event.target.value })}
-            >
-              {FIXED_GROUP_BY.map((option) => (
-                <option key={option} value={option}>
-                  {GROUP_LABELS[option]}
-                </option>
-              ))}
-              <LabelKeyOptions keys={labelKeys} />
-            </select>
+      {kiosk ? (
+        <section aria-label="Summary" className="flex flex-wrap items-center gap-3">
+          {countsGroup}
+        </section>
+      ) : (
+        <section
+          aria-label="Filters"
+          className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-border bg-surface p-3 shadow-sm"
+        >
+          <SearchBox value={state.query} onChange={(query) => setState({ query })} />
+          <div className="contents">
+            <HealthLabelFilter
+              labels={view.labels}
+              value={state.labels}
+              onChange={(labels) => setState({ labels })}
+              badge={view.filterBadge}
+            />
+            <Switch
+              label="Hide Passing"
+              checked={state.hidePassing}
+              onChange={(hidePassing) => setState({ hidePassing })}
+            />
+            <div className="flex items-center gap-2">
+              <label htmlFor={groupId} className="text-sm text-fg-muted">
+                Group by
+              </label>
+              <select
+                id={groupId}
+                className={selectClass}
+                value={view.groupBy}
+                onChange={(event) => setState({ groupBy: event.target.value })}
+              >
+                {FIXED_GROUP_BY.map((option) => (
+                  <option key={option} value={option}>
+                    {GROUP_LABELS[option]}
+                  </option>
+                ))}
+                <LabelKeyOptions keys={labelKeys} />
+              </select>
+            </div>
+            <div className="flex items-center gap-2">
+              <label htmlFor={tabById} className="text-sm text-fg-muted">
+                Tabs by
+              </label>
+              <select
+                id={tabById}
+                className={selectClass}
+                value={view.tabBy}
+                onChange={(event) => setState({ tabBy: event.target.value, tab: 'All' })}
+              >
+                <option value="namespace">Namespace</option>
+                <option value="agent_id">Agent</option>
+                <LabelKeyOptions keys={labelKeys} />
+              </select>
+            </div>
+            <LayoutToggle value={state.layout} onChange={(layout) => setState({ layout })} />
+            <ViewOptions
+              layout={state.layout}
+              sortBy={state.sortBy}
+              sortDesc={state.sortDesc}
+              pivotBy={state.pivotBy}
+              pivotLabel={state.pivotLabel}
+              pivotCellType={state.pivotCellType}
+              labelKeys={labelKeys}
+              onChange={(patch) => setState(patch)}
+            />
           </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor={tabById} className="text-sm text-fg-muted">
-              Tabs by
-            </label>
-            <select
-              id={tabById}
-              className={selectClass}
-              value={view.tabBy}
-              onChange={(event) => setState({ tabBy: event.target.value, tab: 'All' })}
-            >
-              <option value="namespace">Namespace</option>
-              <option value="agent_id">Agent</option>
-              <LabelKeyOptions keys={labelKeys} />
-            </select>
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-3">
+            <TimeRangePicker
+              value={timeRange}
+              align="end"
+              onChange={(value) => {
+                setState({ timeRange: formatTimeRange(value) });
+                void summary.refetch();
+              }}
+            />
+            <RefreshSelector storageKey={HEALTH_REFRESH_STORAGE_KEY} rangeMs={rangeMs} />
+            <Freshness
+              updatedAt={summary.dataUpdatedAt}
+              error={summary.isError ? summary.error : undefined}
+              onRetry={() => void summary.refetch()}
+            />
+            {countsGroup}
+            {canAddCheck ? (
+              <Link
+                href="/settings/canaries?add=true"
+                className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-fg shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
+              >
+                <PlusIcon size={14} />
+                Add check
+              </Link>
+            ) : null}
           </div>
-          <LayoutToggle value={state.layout} onChange={(layout) => setState({ layout })} />
-          <ViewOptions
-            layout={state.layout}
-            sortBy={state.sortBy}
-            sortDesc={state.sortDesc}
-            pivotBy={state.pivotBy}
-            pivotLabel={state.pivotLabel}
-            pivotCellType={state.pivotCellType}
-            labelKeys={labelKeys}
-            onChange={(patch) => setState(patch)}
-          />
-        </div>
-        <div className="ml-auto flex flex-wrap items-center justify-end gap-3">
-          <TimeRangePicker
-            value={timeRange}
-            align="end"
-            onChange={(value) => {
-              setState({ timeRange: formatTimeRange(value) });
-              void summary.refetch();
-            }}
-          />
-          <RefreshSelector storageKey={HEALTH_REFRESH_STORAGE_KEY} rangeMs={rangeMs} />
-          <Freshness
-            updatedAt={summary.dataUpdatedAt}
-            error={summary.isError ? summary.error : undefined}
-            onRetry={() => void summary.refetch()}
-          />
-          <div
-            className="flex items-center gap-2"
-            aria-live="polite"
-            aria-label="Check counts"
-            aria-busy={summary.isPending}
-            role="group"
-          >
-            {summary.isPending ? (
-              <span className="text-sm text-fg-muted">Loading checks…</span>
-            ) : (
-              <>
-                <Badge
-                  tone="healthy"
-                  title={
-                    view.counts.hiddenPassing > 0
-                      ? `${view.counts.hiddenPassing} passing checks are hidden by Hide Passing`
-                      : undefined
-                  }
-                >
-                  <StatusIcon tone="healthy" size={12} label="" />
-                  {counts.passing} passing
-                  {view.counts.hiddenPassing > 0 ? (
-                    <span className="sr-only"> ({view.counts.hiddenPassing} passing hidden)</span>
-                  ) : null}
-                </Badge>
-                <Badge tone="unhealthy">
-                  <StatusIcon tone="unhealthy" size={12} label="" />
-                  {counts.failing} failing
-                </Badge>
-              </>
-            )}
-          </div>
-          {canAddCheck ? (
-            <Link
-              href="/settings/canaries?add=true"
-              className="inline-flex h-9 items-center gap-1.5 rounded-md bg-primary px-3 text-sm font-medium text-primary-fg shadow-sm hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
-            >
-              <PlusIcon size={14} />
-              Add check
-            </Link>
-          ) : null}
-        </div>
-      </section>
+        </section>
+      )}
 
       <Tabs
         label="Check tabs"
