@@ -10,6 +10,15 @@ import { fileURLToPath } from 'node:url';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Modules of the shared runtime chunk (see `codeSplitting` below). */
+const RUNTIME_MODULES = new RegExp(
+  [
+    String.raw`node_modules[\\/](?:react|react-dom|scheduler|@r2wc[\\/][^\\/]+|@tanstack[\\/](?:query-core|react-query))[\\/]`,
+    String.raw`[\\/]widgets[\\/]runtime[\\/]`,
+    String.raw`[\\/]src[\\/]styles[\\/]`,
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [tailwindcss()],
   // Library mode does not replace it, and React would ship its development build.
@@ -25,6 +34,10 @@ export default defineConfig({
     lib: {
       entry: {
         'vigil-health-summary': fromRoot('./widgets/health-summary/vigil-health-summary.ts'),
+        'vigil-time-range-picker': fromRoot(
+          './widgets/time-range-picker/vigil-time-range-picker.ts',
+        ),
+        'vigil-check-detail': fromRoot('./widgets/check-detail/vigil-check-detail.ts'),
         'vigil-widgets': fromRoot('./widgets/vigil-widgets.ts'),
       },
       formats: ['es'],
@@ -45,10 +58,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Everything but the widgets' own folders: React, React Query, r2wc, the runtime,
-              // the API client, entities and the stylesheet.
+              // What every widget needs, loaded once per page: React, React Query, r2wc, the
+              // runtime with what it imports (the API client) and the shared stylesheet. API
+              // modules, UI pieces and libraries of some widgets only (the picker's Headless UI,
+              // the check detail's table) stay in those widgets' files or in chunks shared by
+              // them, and the chart (ECharts) is a lazy chunk of its own, so the health summary
+              // and the picker never download it.
               name: 'vigil-runtime',
-              test: /node_modules|[\\/]widgets[\\/]runtime[\\/]|[\\/]src[\\/]/,
+              test: RUNTIME_MODULES,
             },
           ],
         },

@@ -51,6 +51,11 @@ export interface WidgetDefinition<S extends AttributeSpecs> {
   component: ComponentType<WidgetProps<S>>;
   /** The widget's attributes keyed by camelCase prop name (`noTitle` reads `no-title`). */
   attributes: S;
+  /**
+   * The widget's own CSS, adopted after the shared widget stylesheet (so it may restyle `:host`),
+   * e.g. the Tailwind utilities of the console UI pieces it renders (`./x.css?inline`).
+   */
+  styles?: string;
 }
 
 /** Properties every Vigil element has in addition to its attributes. */
@@ -133,6 +138,7 @@ export function defineWidget<S extends AttributeSpecs>(
   if (existing) return existing;
 
   const { tag, label, component: Widget } = definition;
+  const extraCss = definition.styles ? [definition.styles] : [];
   const specs = { ...commonAttributes, ...definition.attributes } as WidgetAttributeSpecs<S>;
   const propNames = Object.keys(specs);
   const attributeNames = propNames.map(toAttributeName);
@@ -196,7 +202,10 @@ export function defineWidget<S extends AttributeSpecs>(
       [emit],
     );
 
-    const runtime = useMemo<WidgetRuntime>(() => ({ tag, host, api, emit }), [host, api, emit]);
+    const runtime = useMemo<WidgetRuntime>(
+      () => ({ tag, host, api, emit, problems: JSON.parse(problemsKey) as typeof problems }),
+      [host, api, emit, problemsKey],
+    );
     const blocking = problems.filter((problem) => problem.blocking);
 
     return (
@@ -226,7 +235,7 @@ export function defineWidget<S extends AttributeSpecs>(
   class VigilWidget extends Base {
     constructor() {
       super();
-      if (this.shadowRoot) adoptWidgetStyles(this.shadowRoot);
+      if (this.shadowRoot) adoptWidgetStyles(this.shadowRoot, extraCss);
       upgradeProperty(this, 'tokenProvider');
     }
   }

@@ -13,7 +13,9 @@ export type VigilErrorCode =
   /** A request failed (HTTP status in `status`, 0 for network failures). */
   | 'request-failed'
   /** The widget threw while rendering; the error boundary shows a message instead. */
-  | 'render-failed';
+  | 'render-failed'
+  /** What the attributes name does not exist (e.g. no check with that `check-id`). */
+  | 'not-found';
 
 /** `detail` of `vigil-error`. */
 export interface VigilErrorDetail {
@@ -39,10 +41,51 @@ export interface VigilStatusChangeDetail {
   total: number;
 }
 
+/** Health states a widget reports: `unknown` = no checks, or a check without a status yet. */
+export type VigilHealthStatus = 'healthy' | 'unhealthy' | 'unknown';
+
+/**
+ * `detail` of `vigil-status-change` from `<vigil-check-detail>`: the check's status changed
+ * (`previousStatus` is undefined on the first data).
+ */
+export interface VigilCheckStatusChangeDetail {
+  widget: string;
+  checkId: string;
+  /** The check's name. */
+  name: string;
+  /** `healthy`, `unhealthy` (any other status the API reports) or `unknown` (none yet). */
+  status: VigilHealthStatus;
+  previousStatus: VigilHealthStatus | undefined;
+}
+
+/** `detail` of `vigil-time-range-change` (`<vigil-time-range-picker>`): the user picked a range. */
+export interface VigilTimeRangeChangeDetail {
+  /** The range in the URL format of the console (`15m`, `next-1h`, `yesterday`, `<from>_<to>`). */
+  value: string;
+  /** Its start now, ISO 8601 UTC. */
+  from: string;
+  /** Its end now, ISO 8601 UTC (inclusive: calendar ranges end at `…59.999`). */
+  to: string;
+}
+
+/**
+ * `detail` of `vigil-navigate`: the user follows a link into the Vigil console. Cancelable:
+ * `preventDefault()` keeps the page where it is (e.g. to route inside a single-page host).
+ */
+export interface VigilNavigateDetail {
+  widget: string;
+  /** The absolute console URL the link points to. */
+  url: string;
+  /** The check the link opens, when it opens one. */
+  checkId?: string;
+}
+
 /** Every event a widget dispatches, by name. */
 export interface VigilEventMap {
   'vigil-error': VigilErrorDetail;
-  'vigil-status-change': VigilStatusChangeDetail;
+  'vigil-status-change': VigilStatusChangeDetail | VigilCheckStatusChangeDetail;
+  'vigil-time-range-change': VigilTimeRangeChangeDetail;
+  'vigil-navigate': VigilNavigateDetail;
 }
 
 export type VigilEventName = keyof VigilEventMap;

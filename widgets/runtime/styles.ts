@@ -54,18 +54,35 @@ export function widgetStyleSheets(): readonly CSSStyleSheet[] {
   return sheets;
 }
 
+const extraSheets = new Map<string, CSSStyleSheet>();
+
+/** A widget's own stylesheet (see `WidgetDefinition.styles`), parsed once per page. */
+function extraStyleSheet(css: string): CSSStyleSheet {
+  let sheet = extraSheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    extraSheets.set(css, sheet);
+  }
+  return sheet;
+}
+
 /**
- * Give a shadow root the widget styles. Browsers without constructable stylesheets (before
- * Safari 16.4) get a `<style>` element instead, which needs `style-src 'unsafe-inline'`.
+ * Give a shadow root the widget styles, then the widget's own (`extraCss`, later so they win).
+ * Browsers without constructable stylesheets (before Safari 16.4) get `<style>` elements
+ * instead, which need `style-src 'unsafe-inline'`.
  */
-export function adoptWidgetStyles(root: ShadowRoot): void {
+export function adoptWidgetStyles(root: ShadowRoot, extraCss: readonly string[] = []): void {
   if (supportsAdoptedStyleSheets()) {
-    const own = widgetStyleSheets();
+    const own = [...widgetStyleSheets(), ...extraCss.map(extraStyleSheet)];
     const others = root.adoptedStyleSheets.filter((sheet) => !own.includes(sheet));
     root.adoptedStyleSheets = [...own, ...others];
     return;
   }
-  const style = root.ownerDocument.createElement('style');
-  style.textContent = widgetCss;
-  root.prepend(style);
+  const styles = [widgetCss, ...extraCss].map((css) => {
+    const style = root.ownerDocument.createElement('style');
+    style.textContent = css;
+    return style;
+  });
+  root.prepend(...styles);
 }

@@ -1,6 +1,7 @@
 /** What the runtime gives a widget component besides its parsed attributes. */
 import { createContext, useContext } from 'react';
 import type { ApiContext } from './api-registry';
+import type { AttributeProblem } from './attributes';
 import type { VigilEventMap, VigilEventName } from './events';
 
 export interface WidgetRuntime {
@@ -12,6 +13,11 @@ export interface WidgetRuntime {
   api: ApiContext;
   /** Dispatch a `vigil-…` event on the host (bubbles, composed). */
   emit<N extends VigilEventName>(name: N, detail: VigilEventMap[N]): boolean;
+  /**
+   * The attribute problems of the current values (already reported with `vigil-error`). Blocking
+   * ones never reach the component; a widget may show the others, e.g. next to a control.
+   */
+  problems: readonly AttributeProblem[];
 }
 
 export const WidgetRuntimeContext = createContext<WidgetRuntime | undefined>(undefined);
