@@ -41,6 +41,10 @@ export interface AppRoute {
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
 const TopologyPage = lazyPage(() => import('../features/topology/topology-page'), 'TopologyPage');
 const AgentsPage = lazyPage(() => import('../features/agents/agents-page'), 'AgentsPage');
+const EmbedTokensPage = lazyPage(
+  () => import('../features/embed-tokens/embed-tokens-page'),
+  'EmbedTokensPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -128,6 +132,14 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/organizations/orgs-switched', title: 'Organizations', page: ComingSoonPage },
   settings('Agents', paths.settings.agents(), 'agents', 'agents', AgentsPage),
   settings('Connections', paths.settings.connections(), 'settings.connections', 'connections'),
+  {
+    path: '/settings/embed-tokens',
+    title: 'Embed Tokens',
+    page: EmbedTokensPage,
+    // Admins only: `rbac:write` is the one permission no other role has (docs/embed-tokens.md).
+    permission: { resource: 'rbac', action: 'write' },
+    nav: { section: 'settings', label: 'Embed Tokens', href: '/settings/embed-tokens' },
+  },
   settings('Event Queue', paths.settings.eventQueue(), 'settings.event_queue_status', 'database'),
   settings(
     'Feature Flags',
@@ -159,13 +171,16 @@ export interface NavEntry {
 }
 
 /**
- * Whether a route appears in the sidebar: hidden when its feature is disabled, without read
- * permission, for Settings entries when the user is a viewer, and Users in the hosted variant.
+ * Whether a route appears in the sidebar: hidden when its feature is disabled, without the
+ * route's permission (read for all but admin-only pages), for Settings entries when the user is a
+ * viewer, and Users in the hosted variant.
  */
 export function isNavVisible(route: AppRoute, context: NavContext): boolean {
   if (!route.nav) return false;
   if (route.feature && isFeatureDisabled(context.disabled, route.feature)) return false;
-  if (route.permission && !can(context.roles, route.permission.resource, 'read')) return false;
+  if (route.permission && !can(context.roles, route.permission.resource, route.permission.action)) {
+    return false;
+  }
   if (route.nav.section === 'settings') {
     if (isViewer(context.roles)) return false;
     if (route.nav.href === paths.settings.users() && context.auth === 'oidc') return false;
