@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanarySummaryResponse } from '../../src/api/types';
 import type { Db } from '../src/db/types';
+import { expandHiddenStar } from '../src/embed/db-policy';
 import { parseScope } from '../src/embed/scope';
 import { createEmbedToken } from '../src/embed/tokens';
 import { createEngine } from '../src/postgrest/engine';
@@ -249,11 +250,32 @@ describe('/db: checks and their embeds', () => {
     expect(all.map((row) => row.id)).toEqual([ids.check]);
   });
 
-  it('never reads hidden columns: spec, *, canary spec, agent secrets', async () => {
+  it("answers the check-detail widget's own query (`*` and embeds) without the spec", async () => {
+    // CHECK_DETAIL_SELECT of src/api/checks.ts, which the <vigil-check-detail> widget sends.
+    const widgetSelect =
+      '*,canaries!checks_canary_id_fkey(id,name,source),agents!checks_agent_id_fkey(id,name),' +
+      'components:check_component_relationships(components(id,name,icon)),' +
+      'configs:check_config_relationships(configs(id,name,type))';
+    for (const query of [
+      `id=eq.${ids.check}&select=${encodeURIComponent(widgetSelect)}`,
+      `id=eq.${ids.check}&select=*`,
+      `id=eq.${ids.check}`,
+      `select=%2A&id=eq.${ids.check}`,
+    ]) {
+      const list = await rows<Record<string, unknown>>(
+        await get('check', `/api/db/checks?${query}`),
+      );
+      expect(list, query).toHaveLength(1);
+      expect(list[0]?.id).toBe(ids.check);
+      expect(list[0], query).toHaveProperty('name');
+      expect(list[0], query).toHaveProperty('last_runtime');
+      expect(list[0], query).not.toHaveProperty('spec');
+    }
+  });
+
+  it('never reads hidden columns: spec, canary spec, agent secrets', async () => {
     const base = `/api/db/checks?id=eq.${ids.check}`;
     const refused = [
-      `${base}`,
-      `${base}&select=*`,
       `${base}&select=id,spec`,
       `${base}&select=id,s:spec`,
       `${base}&select=id,spec->>url`,
@@ -266,6 +288,7 @@ describe('/db: checks and their embeds', () => {
       `${base}&select=id,canaries(id)&canaries.order=spec`,
       `${base}&select=id,agents(id,tls)`,
       `${base}&select=id,components:check_component_relationships(checks(*))`,
+      `${base}&select=id,agents(*)`,
     ];
     for (const path of refused) await expectDenied(await get('check', path));
   });
@@ -427,5 +450,27 @@ describe('everything else', () => {
       expect(response.status, query).toBeGreaterThanOrEqual(400);
       expect(response.status, query).toBeLessThan(500);
     }
+  });
+});
+
+describe('expandHiddenStar', () => {
+  const columns = ['id', 'name', 'spec', 'labels'];
+  const select = (query: string) =>
+    new URLSearchParams(query).getAll('select').map((value) => value);
+
+  it('replaces a top-level * (or a missing select) on a relation with hidden columns', () => {
+    expect(select(expandHiddenStar('select=*', 'checks', columns))).toEqual(['id,name,labels']);
+    expect(select(expandHiddenStar('id=eq.1', 'checks', columns))).toEqual(['id,name,labels']);
+    expect(
+      select(expandHiddenStar(`select=${encodeURIComponent('*,canaries(*)')}`, 'checks', columns)),
+    ).toEqual(['id,name,labels,canaries(*)']);
+    expect(
+      select(expandHiddenStar(`select=${encodeURIComponent('"a,*",x(y,*)')}`, 'checks', columns)),
+    ).toEqual(['"a,*",x(y,*)']);
+  });
+
+  it('leaves other relations and explicit selects alone', () => {
+    expect(expandHiddenStar('select=*&id=eq.1', 'components', columns)).toBe('select=*&id=eq.1');
+    expect(select(expandHiddenStar('select=id,name', 'checks', columns))).toEqual(['id,name']);
   });
 });

@@ -143,6 +143,65 @@ export function reachableRelations(root: string): Set<string> {
   return seen;
 }
 
+/** Split a select list at its top-level commas (not inside parentheses or double quotes). */
+function topLevelItems(select: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let index = 0; index < select.length; index += 1) {
+    const ch = select[index];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '(') depth += 1;
+    else if (ch === ')') depth -= 1;
+    else if (ch === ',' && depth === 0) {
+      items.push(select.slice(start, index));
+      start = index + 1;
+    }
+  }
+  items.push(select.slice(start));
+  return items;
+}
+
+function decodeParam(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For a root relation with hidden columns, replace a top-level `*` in `select` (or the implicit
+ * `*` of a query without `select`) by the relation's other columns, so a widget's usual query
+ * (the check detail selects `*,canaries(…)…`) works and simply lacks the hidden columns. A `*`
+ * inside an embed is not expanded: it is refused like any hidden column.
+ */
+export function expandHiddenStar(
+  rawQuery: string,
+  relation: string,
+  columns: readonly string[],
+): string {
+  const hidden = hiddenOf(relation);
+  if (hidden.size === 0) return rawQuery;
+  const visible = columns.filter((column) => !hidden.has(column)).join(',');
+  if (visible === '') return rawQuery;
+  const segments = rawQuery === '' ? [] : rawQuery.split('&');
+  let sawSelect = false;
+  const rewritten = segments.map((segment) => {
+    const eq = segment.indexOf('=');
+    if (eq < 0 || decodeParam(segment.slice(0, eq)) !== 'select') return segment;
+    sawSelect = true;
+    const value = decodeParam(segment.slice(eq + 1));
+    if (value === undefined) return segment;
+    const items = topLevelItems(value).map((item) => (item.trim() === '*' ? visible : item));
+    return `select=${encodeURIComponent(items.join(','))}`;
+  });
+  if (!sawSelect) rewritten.push(`select=${encodeURIComponent(visible)}`);
+  return rewritten.join('&');
+}
+
 /** The parsed query or undefined when it does not parse (the engine then answers the 400). */
 export function parseDbQuery(rawQuery: string): ParsedQuery | undefined {
   try {

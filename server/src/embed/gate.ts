@@ -26,6 +26,8 @@ import {
   EMBED_ROOTS,
   checkAccesses,
   checkEmbedQuery,
+  expandHiddenStar,
+  HIDDEN_COLUMNS,
   parseDbQuery,
   requestedIds,
   withScopeFilter,
@@ -151,11 +153,32 @@ async function allowedIds(
 /** The nil uuid never names a row: it stands for "no rows" in an `in.(…)` list. */
 const NO_ROWS = '00000000-0000-0000-0000-000000000000';
 
+/** The columns of a relation in schema order (cached: the schema changes only at start-up). */
+type ColumnLoader = (relation: string) => Promise<string[]>;
+
+function columnLoader(db: Db): ColumnLoader {
+  const cache = new Map<string, string[]>();
+  return async (relation) => {
+    const known = cache.get(relation);
+    if (known) return known;
+    const result = await db.query<{ name: string }>(
+      `SELECT a.attname AS name FROM pg_attribute a
+       WHERE a.attrelid = to_regclass('public.' || quote_ident($1)) AND a.attnum > 0 AND NOT a.attisdropped
+       ORDER BY a.attnum`,
+      [relation],
+    );
+    const columns = result.rows.map((row) => row.name);
+    if (columns.length > 0) cache.set(relation, columns);
+    return columns;
+  };
+}
+
 async function scopedDb(
   c: Context<AppEnv>,
   db: Db,
   engine: DbEngine | undefined,
   grant: EmbedGrant,
+  columnsOf: ColumnLoader,
 ): Promise<Response> {
   let relation: string;
   try {
@@ -169,7 +192,10 @@ async function scopedDb(
 
   const url = c.req.url;
   const question = url.indexOf('?');
-  const rawQuery = question >= 0 ? url.slice(question + 1) : '';
+  let rawQuery = question >= 0 ? url.slice(question + 1) : '';
+  if (Object.hasOwn(HIDDEN_COLUMNS, relation)) {
+    rawQuery = expandHiddenStar(rawQuery, relation, await columnsOf(relation));
+  }
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
@@ -218,6 +244,7 @@ function toResponse(answer: DbResponse, method: string): Response {
 /** The gate middleware; see the module comment. */
 export function embedGate({ db, engine }: EmbedGateOptions): MiddlewareHandler<AppEnv> {
   const usage = embedTokenUsage(db);
+  const columnsOf = columnLoader(db);
   return async (c, next) => {
     const token = tokenFromAuthorization(c.req.header('authorization'));
     if (typeof token !== 'string' || !isEmbedToken(token)) return next();
@@ -249,7 +276,7 @@ export function embedGate({ db, engine }: EmbedGateOptions): MiddlewareHandler<A
       return next();
     }
 
-    if (path.startsWith('/api/db/')) return scopedDb(c, db, engine, grant);
+    if (path.startsWith('/api/db/')) return scopedDb(c, db, engine, grant, columnsOf);
 
     return refuse(c, grant, path.slice(0, 200), 'read');
   };
