@@ -474,3 +474,20 @@ describe('expandHiddenStar', () => {
     expect(select(expandHiddenStar('select=id,name', 'checks', columns))).toEqual(['id,name']);
   });
 });
+
+describe('odd input in refusals', () => {
+  it('control characters in the path or select never break the 403 headers', async () => {
+    for (const path of [
+      '/api/db/check%0Astatuses',
+      '/api/db/%E2%9C%93%0D%0AX-Evil:%201',
+      '/api/nothing%0D%0Ahere',
+      `/api/db/checks?id=eq.${'0'.repeat(8)}&select=id,${encodeURIComponent('"a\nb"(id)')}`,
+      `/api/db/checks?select=id&${encodeURIComponent('x\ny')}.order=id`,
+    ]) {
+      const response = await get('check', path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.headers.get('x-evil')).toBeNull();
+    }
+  });
+});

@@ -265,6 +265,14 @@ describe('admin API: create', () => {
         now,
       ),
     ).toContain('at most 100 ids');
+    // A label key that is also an Object.prototype name stays a plain key.
+    const proto = parseCreateEmbedToken(
+      '{"name":"w","scope":{"check_labels":{"__proto__":"x"}},"expires_in":"1h"}',
+      now,
+    );
+    expect(typeof proto === 'object' && JSON.stringify(proto.scope.check_labels)).toBe(
+      '{"__proto__":"x"}',
+    );
   });
 });
 

@@ -55,6 +55,14 @@ export interface EmbedGateOptions {
   engine?: DbEngine | undefined;
 }
 
+/**
+ * A header-safe description of what was refused: it echoes request text (paths, relation and
+ * column names), which may hold control characters that a header value cannot carry.
+ */
+export function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+}
+
 function subject(grant: EmbedGrant): string {
   return `embed-token:${grant.id}`;
 }
@@ -62,7 +70,7 @@ function subject(grant: EmbedGrant): string {
 /** The Mission Control denial (api.md §0.3) for an embed token. */
 function refuse(c: Context<AppEnv>, grant: EmbedGrant, object: string, action: string): Response {
   c.header('X-Rbac-Subject', subject(grant));
-  c.header('X-Rbac-Object', object);
+  c.header('X-Rbac-Object', headerSafe(object));
   c.header('X-Rbac-Action', action);
   return c.text('unauthorized. Access Denied', 403);
 }
@@ -73,7 +81,7 @@ function refusedDb(grant: EmbedGrant, object: string): DbResponse {
     headers: {
       'content-type': 'text/plain; charset=utf-8',
       'x-rbac-subject': subject(grant),
-      'x-rbac-object': object,
+      'x-rbac-object': headerSafe(object),
       'x-rbac-action': 'read',
     },
     body: 'unauthorized. Access Denied',
@@ -187,7 +195,7 @@ async function scopedDb(
     return refuse(c, grant, 'db', 'read');
   }
   const policy = Object.hasOwn(EMBED_ROOTS, relation) ? EMBED_ROOTS[relation] : undefined;
-  if (!policy) return refuse(c, grant, `db:${relation.slice(0, 100)}`, 'read');
+  if (!policy) return refuse(c, grant, `db:${relation}`, 'read');
   if (!engine) return jsonError(c, 503, 'the data API is not available');
 
   const url = c.req.url;
@@ -278,6 +286,6 @@ export function embedGate({ db, engine }: EmbedGateOptions): MiddlewareHandler<A
 
     if (path.startsWith('/api/db/')) return scopedDb(c, db, engine, grant, columnsOf);
 
-    return refuse(c, grant, path.slice(0, 200), 'read');
+    return refuse(c, grant, path, 'read');
   };
 }

@@ -66,7 +66,7 @@ function labelSelector(value: unknown): Record<string, string> | null | string {
   if (entries.length > MAX_SCOPE_LABELS) {
     return `scope.check_labels may name at most ${MAX_SCOPE_LABELS} labels`;
   }
-  const labels: Record<string, string> = {};
+  const labels: [string, string][] = [];
   for (const [key, label] of entries) {
     if (key.trim() === '' || key.length > MAX_LABEL_TEXT) {
       return `scope.check_labels keys must be 1 to ${MAX_LABEL_TEXT} characters`;
@@ -74,9 +74,10 @@ function labelSelector(value: unknown): Record<string, string> | null | string {
     if (typeof label !== 'string' || label.length > MAX_LABEL_TEXT) {
       return `scope.check_labels.${key} must be a string of at most ${MAX_LABEL_TEXT} characters`;
     }
-    labels[key] = label;
+    labels.push([key, label]);
   }
-  return labels;
+  // Own properties only: a label key such as `__proto__` stays a key.
+  return Object.fromEntries(labels);
 }
 
 /**
@@ -144,6 +145,8 @@ export function scopeFromStored(value: unknown): NormalisedScope {
 export function scopeToWire(scope: NormalisedScope): EmbedTokenScope {
   const wire: EmbedTokenScope = {};
   for (const key of SCOPE_ID_KEYS) if (scope[key].length > 0) wire[key] = [...scope[key]];
-  if (scope.check_labels !== null) wire.check_labels = { ...scope.check_labels };
+  if (scope.check_labels !== null) {
+    wire.check_labels = Object.fromEntries(Object.entries(scope.check_labels));
+  }
   return wire;
 }

@@ -81,18 +81,22 @@ export function parseIdList(text: string): { ids: string[]; invalid?: string } {
 
 /** Read `key=value` lines; `error` names the first bad line. */
 export function parseLabelLines(text: string): { labels: Record<string, string>; error?: string } {
-  const labels: Record<string, string> = {};
+  const labels = new Map<string, string>();
   for (const [index, raw] of text.split('\n').entries()) {
     const line = raw.trim();
     if (line === '') continue;
     const eq = line.indexOf('=');
     const key = eq < 0 ? '' : line.slice(0, eq).trim();
     if (key === '') {
-      return { labels, error: `Line ${index + 1}: write labels as key=value` };
+      return {
+        labels: Object.fromEntries(labels),
+        error: `Line ${index + 1}: write labels as key=value`,
+      };
     }
-    labels[key] = line.slice(eq + 1).trim();
+    labels.set(key, line.slice(eq + 1).trim());
   }
-  return { labels };
+  // Own properties only: a label key such as `__proto__` stays a key.
+  return { labels: Object.fromEntries(labels) };
 }
 
 export type EmbedTokenFormResult =
