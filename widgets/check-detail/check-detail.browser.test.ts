@@ -275,6 +275,7 @@ describe('<vigil-check-detail>', () => {
       assert(check, 'fixture check');
       subject = check;
     }
+    console.log(`check data from ${live ? 'the reference server' : 'the in-page fixture'}`);
     const loaded: unknown = await import(BUNDLE);
     assert(loaded, 'the bundle loaded');
   });
@@ -441,6 +442,9 @@ describe('<vigil-check-detail>', () => {
     assert(label, 'a tile label');
     assertEqual(getComputedStyle(icon).color, LIGHT_HEALTHY, 'healthy token colour');
     assertEqual(getComputedStyle(label).color, LIGHT_MUTED, 'muted token colour');
+    const tile = root(element).querySelector<HTMLElement>('[part~="stat"]');
+    assert(tile, 'a tile');
+    assertEqual(getComputedStyle(tile).borderTopStyle, 'solid', 'tiles have their border');
 
     element.style.setProperty('--vigil-color-status-healthy', 'rgb(1, 2, 3)');
     element.style.setProperty('--vigil-color-text-muted', 'rgb(4, 5, 6)');

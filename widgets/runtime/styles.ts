@@ -31,6 +31,30 @@ export function autoThemeCss(sheet: CSSStyleSheet): string {
   return `@media (prefers-color-scheme: dark) { :host([theme='auto']) { ${dark} } }`;
 }
 
+/**
+ * Tailwind registers the custom properties its utilities compose (`--tw-border-style`,
+ * `--tw-shadow`…) with `@property`, which browsers ignore inside shadow roots: `border` would draw
+ * no line and `shadow-md` no shadow. Declare their initial values on every element instead, as
+ * Tailwind's own fallback for older browsers does, in the `base` layer so utilities still win.
+ */
+export function propertyFallbackCss(sheet: CSSStyleSheet): string {
+  if (typeof CSSPropertyRule === 'undefined') return '';
+  const declarations = new Map<string, string>();
+  const visit = (rules: CSSRuleList) => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSPropertyRule) {
+        declarations.set(rule.name, rule.initialValue ?? 'initial');
+      } else if (rule instanceof CSSGroupingRule) {
+        visit(rule.cssRules);
+      }
+    }
+  };
+  visit(sheet.cssRules);
+  if (declarations.size === 0) return '';
+  const body = Array.from(declarations, ([name, value]) => `${name}: ${value};`).join(' ');
+  return `@layer base { *, ::before, ::after, ::backdrop { ${body} } }`;
+}
+
 let sheets: CSSStyleSheet[] | undefined;
 
 function supportsAdoptedStyleSheets(): boolean {
@@ -54,17 +78,23 @@ export function widgetStyleSheets(): readonly CSSStyleSheet[] {
   return sheets;
 }
 
-const extraSheets = new Map<string, CSSStyleSheet>();
+const extraSheets = new Map<string, CSSStyleSheet[]>();
 
-/** A widget's own stylesheet (see `WidgetDefinition.styles`), parsed once per page. */
-function extraStyleSheet(css: string): CSSStyleSheet {
-  let sheet = extraSheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
+/**
+ * A widget's own stylesheet (see `WidgetDefinition.styles`) and the `@property` fallback of its
+ * utilities, parsed once per page.
+ */
+function extraStyleSheets(css: string): CSSStyleSheet[] {
+  let parsed = extraSheets.get(css);
+  if (!parsed) {
+    const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
-    extraSheets.set(css, sheet);
+    const fallback = new CSSStyleSheet();
+    fallback.replaceSync(propertyFallbackCss(sheet));
+    parsed = [sheet, fallback];
+    extraSheets.set(css, parsed);
   }
-  return sheet;
+  return parsed;
 }
 
 /**
@@ -74,7 +104,7 @@ function extraStyleSheet(css: string): CSSStyleSheet {
  */
 export function adoptWidgetStyles(root: ShadowRoot, extraCss: readonly string[] = []): void {
   if (supportsAdoptedStyleSheets()) {
-    const own = [...widgetStyleSheets(), ...extraCss.map(extraStyleSheet)];
+    const own = [...widgetStyleSheets(), ...extraCss.flatMap(extraStyleSheets)];
     const others = root.adoptedStyleSheets.filter((sheet) => !own.includes(sheet));
     root.adoptedStyleSheets = [...own, ...others];
     return;

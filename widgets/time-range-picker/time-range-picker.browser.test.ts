@@ -289,6 +289,10 @@ describe('<vigil-time-range-picker>', () => {
     assertEqual(root(element).querySelector('style'), null, 'no <style> element (strict CSP)');
     assertEqual(getComputedStyle(element).display, 'inline-block', 'an inline control');
     assertEqual(getComputedStyle(element).borderTopWidth, '0px', 'not a card');
+    // Tailwind's @property registrations do not apply in shadow roots; the runtime's fallback
+    // gives `border` its line and `shadow-*` its shadow.
+    assertEqual(getComputedStyle(trigger).borderTopStyle, 'solid', 'the button has a border');
+    assert(getComputedStyle(trigger).boxShadow !== 'none', 'the button has its shadow');
 
     // The button and options fade colours (transition-colors): wait for the end values.
     const settles = (probe: () => string, expected: string, what: string) =>
