@@ -106,6 +106,8 @@ const features = [
   'settings',
   'auth',
   'profile',
+  'kiosk',
+  'embed-tokens',
 ];
 for (const feature of features) {
   zones.push(

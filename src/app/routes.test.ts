@@ -25,6 +25,7 @@ describe('navigation from the route table', () => {
     expect(nav.settings.map((e) => e.label)).toEqual([
       'Agents',
       'Connections',
+      'Embed Tokens',
       'Event Queue',
       'Feature Flags',
       'Health Check',
