@@ -4,8 +4,9 @@
  * chunk holding the runtime and React (hosts do not provide React). Entry names are stable so host
  * pages can link them; shared chunks are content-hashed and can be cached forever.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -19,8 +20,28 @@ const RUNTIME_MODULES = new RegExp(
   ].join('|'),
 );
 
+/**
+ * Ships the public descriptions next to the bundle: the contract (README.md), the Custom Elements
+ * Manifest (custom-elements.json) and the TypeScript declarations (vigil-elements.d.ts).
+ */
+function widgetDescriptions(): Plugin {
+  const files = ['README.md', 'custom-elements.json', 'vigil-elements.d.ts'];
+  return {
+    name: 'vigil-widget-descriptions',
+    buildStart() {
+      for (const file of files) this.addWatchFile(fromRoot(`./widgets/${file}`));
+    },
+    generateBundle() {
+      for (const file of files) {
+        const source = readFileSync(fromRoot(`./widgets/${file}`), 'utf8');
+        this.emitFile({ type: 'asset', fileName: file, source });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), widgetDescriptions()],
   // Library mode does not replace it, and React would ship its development build.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,
