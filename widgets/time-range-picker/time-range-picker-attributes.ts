@@ -28,8 +28,9 @@ export function timeRangeAttribute(): AttributeSpec<TimeRangeValue> {
       if (value) return { value };
       return {
         value: DEFAULT_TIME_RANGE,
+        // Not starting with the value: "Attribute value value …" would read badly.
         problem:
-          `"${raw}" is not a time range; expected e.g. 15m, 6h, next-1h, today, last-week or ` +
+          `is "${raw}", not a time range; expected e.g. 15m, 6h, next-1h, today, last-week or ` +
           `20240131T090000Z_20240131T170000Z; using ${DEFAULT_TEXT}.`,
       };
     },

@@ -339,7 +339,7 @@ describe('<vigil-time-range-picker>', () => {
     const message = await waitFor(() => part(element, 'message'), 'the message');
     assertEqual(message.getAttribute('role'), 'alert', 'the message is an alert');
     assert(
-      message.textContent?.includes('Attribute value value "soonish" is not a time range'),
+      message.textContent?.includes('Attribute value is "soonish", not a time range'),
       `the message names the attribute and value: ${message.textContent}`,
     );
     assert(message.textContent?.includes('time-zone'), 'and the time zone');
