@@ -66,15 +66,18 @@ const API_PATH = /^\/(?:([\w-]+)\/)?api(\/.*)$/;
 const requestCounts = new Map();
 
 async function proxy(ctx, apiPath) {
-  const response = await fetch(`${upstream}/api${apiPath}`, {
+  const response = await fetch(`${upstream}/api${apiPath}${ctx.search ?? ''}`, {
     method: ctx.method,
     headers: {
       accept: ctx.get('accept') || 'application/json',
       ...(ctx.get('authorization') ? { authorization: ctx.get('authorization') } : {}),
+      ...(ctx.get('prefer') ? { prefer: ctx.get('prefer') } : {}),
     },
   });
   ctx.status = response.status;
   ctx.type = response.headers.get('content-type') || 'application/json';
+  const range = response.headers.get('content-range');
+  if (range) ctx.set('content-range', range);
   ctx.body = Buffer.from(await response.arrayBuffer());
 }
 

@@ -260,11 +260,7 @@ describe('<vigil-time-range-picker>', () => {
     assertEqual(root(element).activeElement, trigger, 'focus back on the button');
   });
 
-  // Known defect outside the widgets: RangeOptionList (src/ui/time-range/range-option-list.tsx)
-  // finds the focused option with `document.activeElement`, which is the host element inside a
-  // shadow root, so arrow keys always go to the first option and Enter picks nothing. Using
-  // `event.currentTarget` there fixes it; enable this test with that change.
-  it.skip('moves with the arrow keys and picks with Enter inside the shadow root', async () => {
+  it('moves with the arrow keys and picks with Enter inside the shadow root', async () => {
     const changes = recordEvents<ChangeDetail>('vigil-time-range-change');
     const element = mount({ value: '1h' });
     const trigger = await waitForButton(element);

@@ -43,7 +43,8 @@ export function RangeOptionList({
 
   function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
     const items = Array.from(list.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? []);
-    const current = items.findIndex((item) => item === document.activeElement);
+    // The option the key was pressed on (document.activeElement is the host inside a shadow root).
+    const current = items.findIndex((item) => item === event.currentTarget);
     let next: number;
     switch (event.key) {
       case 'ArrowDown':
