@@ -54,18 +54,31 @@ function jsonText(c: Context, body: string): Response {
  * cheaper than writing 10,000 objects per request (docs/data-model.md).
  */
 const EXPIRE_SQL = 'SELECT vigil_render_expired_check_status()';
-const SUMMARY_SQL = `SELECT coalesce('[' || string_agg(p.head || p.status || p.tail, ','
-    ORDER BY ca.namespace, ca.name, c.name, c.id) || ']', '[]') AS checks
+const summarySql = (where: string): string => `SELECT coalesce('[' || string_agg(
+    p.head || p.status || p.tail, ',' ORDER BY ca.namespace, ca.name, c.name, c.id) || ']', '[]')
+    AS checks
 FROM checks c
 JOIN canaries ca ON ca.id = c.canary_id
 JOIN vigil_check_summary_parts p ON p.check_id = c.id
-WHERE c.deleted_at IS NULL`;
+WHERE c.deleted_at IS NULL${where ? ` AND ${where}` : ''}`;
+const SUMMARY_SQL = summarySql('');
 
-/** The summary response as JSON text (GET and POST): the array is passed through untouched. */
-export async function readSummaryJson(db: Db): Promise<string> {
+/** A restriction of the summary's checks: a condition on `c` (checks) with its bind values. */
+export interface SummaryFilter {
+  condition: string;
+  values: readonly unknown[];
+}
+
+/**
+ * The summary response as JSON text (GET and POST): the array is passed through untouched.
+ * `filter` limits the checks (an embed token's scope); it never widens them.
+ */
+export async function readSummaryJson(db: Db, filter?: SummaryFilter): Promise<string> {
   const started = performance.now();
   await db.query(EXPIRE_SQL);
-  const result = await db.query<{ checks: string }>(SUMMARY_SQL);
+  const result = filter
+    ? await db.query<{ checks: string }>(summarySql(filter.condition), filter.values)
+    : await db.query<{ checks: string }>(SUMMARY_SQL);
   const checks = result.rows[0]?.checks ?? '[]';
   const head = `{"duration":${Math.round(performance.now() - started)},"runnerName":${JSON.stringify(RUNNER_NAME)}`;
   return checks === '[]' ? `${head}}` : `${head},"checks_summary":${checks}}`;
