@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { useApiClient } from '../../api/api-context';
+import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { healthQueries } from '../../api/health';
 import { Badge } from '../../ui/badge';
@@ -355,6 +355,7 @@ export interface HealthPageProps {
 
 export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}) {
   const client = useApiClient();
+  const runtimeConfig = useRuntimeConfig();
   const [state, setState] = useUrlState(healthUrlSchema);
   const summary = useQuery(healthQueries.summary(client));
   usePageRefresh(() => void summary.refetch(), summary.isFetching);
@@ -421,6 +422,7 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
       timeRange={state.timeRange}
       check={selectedCheck}
       onClose={() => setState({ checkId: '' })}
+      summaryOnly={runtimeConfig.healthOnly === true}
       isEmbedded={kiosk}
     />
   ) : null;

@@ -504,6 +504,27 @@ describe('CheckDialog', () => {
     expect(within(dialog).getByText('https://shop.example.com/health')).toBeInTheDocument();
   });
 
+  it('in a health-only deployment shows the summary row, tiles and chart without /db or actions', async () => {
+    const summary: CheckSummary = {
+      id: CHECK_ID,
+      canary_id: CANARY_ID,
+      name: 'homepage',
+      namespace: 'prod',
+      status: 'healthy',
+      uptime: { passed: 1, failed: 0 },
+      latency: {},
+    };
+    const { api, requestsTo } = setup();
+    renderDialog({ api, props: { check: summary, summaryOnly: true } });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: /homepage/ })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo('/canary/api/graph')).toHaveLength(1));
+    expect(within(dialog).getByRole('region', { name: 'Health Overview' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tab')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Run Now' })).not.toBeInTheDocument();
+    expect(requestsTo('/db/')).toHaveLength(0);
+  });
+
   it('moves the chart into a Graph tab on short screens and uses month ranges as timestamps', async () => {
     vi.stubGlobal(
       'matchMedia',

@@ -46,6 +46,11 @@ export interface CheckDialogProps {
   check?: CheckSummary;
   /** Embedded mode (e.g. a kiosk or widget host): hides the evidence button. */
   isEmbedded?: boolean;
+  /**
+   * A health-only deployment serves only the summary and the graph: the dialog shows the summary
+   * row, the tiles and the chart, without the /db tabs (history, spec, relationships) or actions.
+   */
+  summaryOnly?: boolean;
 }
 
 export function CheckDialog({
@@ -54,11 +59,12 @@ export function CheckDialog({
   onClose,
   check: summaryRow,
   isEmbedded = false,
+  summaryOnly = false,
 }: CheckDialogProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const explicitRange = timeRange && parseTimeRange(timeRange) ? timeRange.trim() : undefined;
-  const detail = useQuery(checkQueries.detail(client, checkId));
+  const detail = useQuery({ ...checkQueries.detail(client, checkId), enabled: !summaryOnly });
   const isShort = useMediaQuery(SHORT_SCREEN_QUERY);
   const [tab, setTab] = useState<CheckDialogTab>('history');
 
@@ -109,7 +115,7 @@ export function CheckDialog({
 
   let body;
   if (!view) {
-    if (detail.isPending) {
+    if (detail.isPending && !summaryOnly) {
       body = <PageSpinner label="Loading check" />;
     } else if (detail.isError) {
       body = (
@@ -156,35 +162,37 @@ export function CheckDialog({
           isGraphLoading={graph.isPending}
           timeRange={shownRange}
         />
-        {!isShort ? (
+        {!isShort || summaryOnly ? (
           <section aria-label="Health Overview" className="flex flex-col gap-1">
             <h3 className="m-0 text-sm font-semibold text-fg">Health Overview</h3>
             {chart}
           </section>
         ) : null}
-        <Tabs
-          label="Check details"
-          items={tabs}
-          selectedId={selected}
-          onChange={(id) => setTab(id as CheckDialogTab)}
-        >
-          {selected === 'history' ? (
-            <CheckHistoryTab checkId={checkId} timeRange={shownRange} />
-          ) : selected === 'graph' ? (
-            <div className="pt-3">
-              <h3 className="sr-only">Health Overview</h3>
-              {chart}
-            </div>
-          ) : selected === 'spec' ? (
-            <CheckSpecTab
-              spec={view.spec}
-              canaryId={view.canary?.id}
-              isDetailLoaded={detail.isSuccess || detail.isError}
-            />
-          ) : (
-            <CheckRelationshipsTab check={view} isLoading={detail.isPending} />
-          )}
-        </Tabs>
+        {summaryOnly ? null : (
+          <Tabs
+            label="Check details"
+            items={tabs}
+            selectedId={selected}
+            onChange={(id) => setTab(id as CheckDialogTab)}
+          >
+            {selected === 'history' ? (
+              <CheckHistoryTab checkId={checkId} timeRange={shownRange} />
+            ) : selected === 'graph' ? (
+              <div className="pt-3">
+                <h3 className="sr-only">Health Overview</h3>
+                {chart}
+              </div>
+            ) : selected === 'spec' ? (
+              <CheckSpecTab
+                spec={view.spec}
+                canaryId={view.canary?.id}
+                isDetailLoaded={detail.isSuccess || detail.isError}
+              />
+            ) : (
+              <CheckRelationshipsTab check={view} isLoading={detail.isPending} />
+            )}
+          </Tabs>
+        )}
       </div>
     );
   }
@@ -196,7 +204,7 @@ export function CheckDialog({
       size="full"
       title={<CheckDialogTitle check={view} />}
       footer={
-        view ? (
+        view && !summaryOnly ? (
           <CheckDialogActions
             check={view}
             timeRange={range ?? DEFAULT_CHECK_TIME_RANGE}
