@@ -101,7 +101,7 @@ function kiosk(search: string): KioskSettings {
 /** No write control of the check dialog is shown. */
 async function expectReadOnlyDialog() {
   const dialog = await screen.findByRole('dialog');
-  expect(await within(dialog).findByText('History')).toBeInTheDocument();
+  expect(await within(dialog).findByText('Health Overview')).toBeInTheDocument();
   expect(within(dialog).queryByRole('button', { name: 'Run Now' })).not.toBeInTheDocument();
   expect(within(dialog).queryByRole('button', { name: /Playbooks/ })).not.toBeInTheDocument();
   expect(

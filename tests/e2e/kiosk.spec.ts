@@ -56,7 +56,9 @@ test.describe('kiosk (signed in as admin)', () => {
     const check = await failingCheck(page);
     await page.goto(`/health?kiosk&checkId=${check.id}`);
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('tab', { name: 'History' })).toBeVisible();
+    // The server serves only the summary and the graph: tiles and chart, no /db tabs.
+    await expect(dialog.getByRole('heading', { name: 'Health Overview' })).toBeVisible();
+    await expect(dialog.getByRole('tab')).toHaveCount(0);
     for (const name of ['Run Now', 'Attach as Evidence']) {
       await expect(dialog.getByRole('button', { name })).toHaveCount(0);
     }
@@ -176,7 +178,9 @@ test.describe('kiosk (signed in as admin)', () => {
     await expect(page.getByRole('link', { name: /Add check/ })).toHaveCount(0);
     await page.goto(`/health?checkId=${check.id}`);
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('tab', { name: 'History' })).toBeVisible();
+    // The server serves only the summary and the graph: tiles and chart, no /db tabs.
+    await expect(dialog.getByRole('heading', { name: 'Health Overview' })).toBeVisible();
+    await expect(dialog.getByRole('tab')).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Run Now' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: /Playbooks/ })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Attach as Evidence' })).toHaveCount(0);
