@@ -45,3 +45,38 @@ export async function mountCheckDetail(slot, { token } = {}) {
   slot.replaceWith(element);
   return element;
 }
+
+// The picker speaks the console's range format (relative `6h`, `7d`, quick `yesterday`, absolute
+// `<from>_<to>`); `<vigil-check-detail time-range>` takes a relative range, so other picks become
+// the shortest relative range that covers them.
+const RELATIVE = /^(?:now-)?(\d+)(m|h|d|w|M|y)$/;
+const COVERING = [
+  ['15m', 15],
+  ['1h', 60],
+  ['3h', 180],
+  ['6h', 360],
+  ['12h', 720],
+  ['1d', 1440],
+  ['2d', 2880],
+  ['7d', 10080],
+  ['14d', 20160],
+  ['30d', 43200],
+  ['90d', 129600],
+  ['180d', 259200],
+  ['1y', 525600],
+];
+
+/** The check detail's `time-range` for a `vigil-time-range-change` detail `{ value, from }`. */
+export function detailRange({ value, from }) {
+  const relative = RELATIVE.exec(value);
+  if (relative) return `${relative[1]}${relative[2]}`;
+  const minutes = (Date.now() - Date.parse(from)) / 60000;
+  return (COVERING.find(([, length]) => length >= minutes) ?? COVERING[COVERING.length - 1])[0];
+}
+
+/** "6 hours" for `6h`. */
+export function describeRange(range) {
+  const [, amount, unit] = /^(\d+)(\w+)$/.exec(range) ?? [, range, ''];
+  const words = { m: 'minute', h: 'hour', d: 'day', w: 'week', M: 'month', y: 'year' };
+  return `${amount} ${words[unit] ?? unit}${amount === '1' ? '' : 's'}`;
+}

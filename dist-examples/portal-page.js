@@ -12,8 +12,15 @@
 //    (POST {vigil}/api/embed-tokens, see docs/embed-tokens.md) and caches it until shortly
 //    before it expires. This example has no backend: it reads an embed token from the URL
 //    fragment (#token=…, never sent to a server) or from a same-origin ./portal-token.json.
-// 2. The time-range picker drives the check detail's `time-range`.
-import { clockTime, logWidgetErrors, mountCheckDetail } from './example-common.js';
+// 2. The time-range picker drives the check detail's `time-range` (detailRange in
+//    example-common.js maps the picker's ranges to the relative ranges the check detail takes).
+import {
+  clockTime,
+  describeRange,
+  detailRange,
+  logWidgetErrors,
+  mountCheckDetail,
+} from './example-common.js';
 
 logWidgetErrors();
 
@@ -51,33 +58,6 @@ document.addEventListener('vigil-error', (event) => {
   }
 });
 
-// The time-range picker drives the check detail. The picker speaks the console's range format
-// (relative `6h`, `7d`, quick `yesterday`, absolute `<from>_<to>`); the check detail takes a
-// relative range, so other picks become the shortest relative range that covers them.
-const RELATIVE = /^(?:now-)?(\d+)(m|h|d|w|M|y)$/;
-const COVERING = [
-  ['15m', 15],
-  ['1h', 60],
-  ['3h', 180],
-  ['6h', 360],
-  ['12h', 720],
-  ['1d', 1440],
-  ['2d', 2880],
-  ['7d', 10080],
-  ['14d', 20160],
-  ['30d', 43200],
-  ['90d', 129600],
-  ['180d', 259200],
-  ['1y', 525600],
-];
-
-export function detailRange({ value, from }) {
-  const relative = RELATIVE.exec(value);
-  if (relative) return `${relative[1]}${relative[2]}`;
-  const minutes = (Date.now() - Date.parse(from)) / 60000;
-  return (COVERING.find(([, length]) => length >= minutes) ?? COVERING.at(-1))[0];
-}
-
 const picker = document.getElementById('portal-range');
 const rangeNote = document.getElementById('portal-range-note');
 let detail;
@@ -87,15 +67,9 @@ picker?.addEventListener('vigil-time-range-change', (event) => {
   detail?.setAttribute('time-range', range);
   rangeNote.textContent =
     range === event.detail.value
-      ? `Showing the last ${describe(range)}.`
-      : `Showing the last ${describe(range)} (covers the picked range).`;
+      ? `Showing the last ${describeRange(range)}.`
+      : `Showing the last ${describeRange(range)} (covers the picked range).`;
 });
-
-function describe(range) {
-  const [, amount, unit] = /^(\d+)(\w+)$/.exec(range);
-  const words = { m: 'minute', h: 'hour', d: 'day', w: 'week', M: 'month', y: 'year' };
-  return `${amount} ${words[unit] ?? unit}${amount === '1' ? '' : 's'}`;
-}
 
 const slot = document.getElementById('portal-check');
 if (slot) {
