@@ -8,7 +8,9 @@ const token = new URLSearchParams(location.hash.slice(1)).get('token');
 const WIDGETS = 'vigil-health-summary, vigil-check-detail';
 
 if (token) {
-  document.querySelectorAll(WIDGETS).forEach((element) => element.setAttribute('embed-token', token));
+  document
+    .querySelectorAll(WIDGETS)
+    .forEach((element) => element.setAttribute('embed-token', token));
 }
 
 const slot = document.getElementById('kiosk-check');

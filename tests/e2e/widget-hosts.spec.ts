@@ -46,9 +46,9 @@ async function countValue(summary: Locator, part: string): Promise<number> {
 async function expectCheckDetail(detail: Locator, name: string) {
   await expect(detail.locator('[part~="title"]')).toContainText(name);
   await expect(detail.locator('[part~="status"]')).toBeVisible();
-  await expect(detail.locator('[part~="stat"][data-stat="uptime"] [part~="stat-value"]')).toHaveText(
-    /\d/,
-  );
+  await expect(
+    detail.locator('[part~="stat"][data-stat="uptime"] [part~="stat-value"]'),
+  ).toHaveText(/\d/);
 }
 
 function computed(locator: Locator, property: string): Promise<string> {
@@ -213,7 +213,9 @@ test.describe('host pages with a viewer session', () => {
 
     const detail = page.locator('vigil-check-detail#csp-check');
     await expectCheckDetail(detail, 'gateway /healthz');
-    await expect(detail.locator('[part~="chart"] canvas, [part~="chart"] svg').first()).toBeVisible();
+    // ECharts' SVG renderer draws the chart (the element carrying the instance attribute).
+    const chart = detail.locator('[part~="chart"] [_echarts_instance_]');
+    await expect(chart.locator('svg path').first()).toBeAttached();
     await expect(detail.locator('[part~="history"]').getByRole('table')).toBeVisible();
 
     // The picker opens its panel (positioned with styles) and drives the check detail.
@@ -223,13 +225,24 @@ test.describe('host pages with a viewer session', () => {
     await expect(detail).toHaveAttribute('time-range', '6h');
     await expect(detail.locator('[part~="stat"][data-stat="time-range"]')).toContainText(/6/);
     // Hover the chart: its tooltip is styled at run time as well.
-    await detail.locator('[part~="chart"] canvas').first().hover();
+    await chart.hover();
+    await chart.hover({ position: { x: 40, y: 40 } });
 
     await expectAccessible(page, '/examples/strict-csp.html');
     expect(await cspViolations(page)).toEqual([]);
     await expect(page.locator('#csp-report')).toHaveAttribute('data-violations', '0');
     expect(problems.console.filter((text) => /Content.Security.Policy/i.test(text))).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
+
+    // Self-check: the policy is enforced and a violation would have been seen (the server's own
+    // header allows inline styles; the page's meta policy does not).
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.setAttribute('style', 'color: red');
+      document.body.append(probe);
+    });
+    await expect.poll(() => cspViolations(page)).toHaveLength(1);
+    await expect(page.locator('#csp-report')).toHaveAttribute('data-violations', '1');
   });
 });
 
