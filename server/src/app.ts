@@ -126,7 +126,7 @@ export function createApp({ db, config, engine, onError, runner }: AppOptions): 
   const examples = serveConsole(config.examplesDir, { prefix: '/examples', spaFallback: false });
   app.all('/widgets/*', async (c) => (await widgets(c)) ?? c.text('Method Not Allowed', 405));
   app.all('/examples/*', async (c) => (await examples(c)) ?? c.text('Method Not Allowed', 405));
-  app.get('/examples', (c) => c.redirect('/examples/health-summary.html'));
+  app.get('/examples', (c) => c.redirect('/examples/index.html'));
 
   const statics = serveConsole(config.staticDir);
   app.all('*', async (c) => (await statics(c)) ?? c.text('Method Not Allowed', 405));
