@@ -357,6 +357,117 @@ describe('/db: components, configs, incidents', () => {
   });
 });
 
+describe('/db: the reads of <vigil-incident-summary>', () => {
+  // The widget's query (postgrest.md §8.4 incidents panel; src/api/incidents.ts).
+  const panel = (view: string, column: string, id: string, status = 'open') =>
+    `/api/db/${view}?order=created_at.desc&status=eq.${status}&${column}=eq.${id}`;
+  let component = '';
+  let otherComponent = '';
+  let config = '';
+  let otherConfig = '';
+
+  beforeAll(async () => {
+    // The demo's subject incidents: a service and a deployment with several open incidents.
+    [component = ''] = await column(
+      `SELECT component_id AS id FROM incidents_by_component WHERE status = 'open'
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    );
+    [otherComponent = ''] = await column(
+      `SELECT component_id AS id FROM incidents_by_component WHERE component_id <> $1
+       ORDER BY 1 LIMIT 1`,
+      [component],
+    );
+    [config = ''] = await column(
+      `SELECT config_id AS id FROM incidents_by_config WHERE status = 'open'
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    );
+    [otherConfig = ''] = await column(
+      `SELECT config_id AS id FROM incidents_by_config WHERE config_id <> $1 ORDER BY 1 LIMIT 1`,
+      [config],
+    );
+    await mint('summary-component', { incident_components: [component] });
+    await mint('summary-config', { incident_configs: [config] });
+  });
+
+  it('the demo data has open incidents of several severities on a component and a config', async () => {
+    const severities = await column(
+      `SELECT DISTINCT severity AS id FROM incidents_by_component
+       WHERE status = 'open' AND component_id = $1`,
+      [component],
+    );
+    expect(severities.length).toBeGreaterThanOrEqual(3);
+    const onConfig = await column(
+      `SELECT id FROM incidents_by_config WHERE status = 'open' AND config_id = $1`,
+      [config],
+    );
+    expect(onConfig.length).toBeGreaterThanOrEqual(2);
+    expect(otherComponent).not.toBe('');
+    expect(otherConfig).not.toBe('');
+  });
+
+  it("a component token reads its component's open incidents, newest first", async () => {
+    const list = await rows<{ component_id: string; status: string; created_at: string }>(
+      await get('summary-component', panel('incidents_by_component', 'component_id', component)),
+    );
+    const truth = await column(
+      `SELECT id FROM incidents_by_component WHERE status = 'open' AND component_id = $1`,
+      [component],
+    );
+    expect(list).toHaveLength(truth.length);
+    for (const row of list) {
+      expect(row.component_id).toBe(component);
+      expect(row.status).toBe('open');
+    }
+    const times = list.map((row) => Date.parse(row.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Other statuses and a type filter go through the same gate.
+    const investigating = await get(
+      'summary-component',
+      `${panel('incidents_by_component', 'component_id', component, 'investigating')}&type=eq.availability`,
+    );
+    expect(investigating.status).toBe(200);
+  });
+
+  it("never another component's or config's incidents", async () => {
+    await expectDenied(
+      await get(
+        'summary-component',
+        panel('incidents_by_component', 'component_id', otherComponent),
+      ),
+    );
+    await expectDenied(
+      await get(
+        'summary-component',
+        `/api/db/incidents_by_component?component_id=in.(${component},${otherComponent})`,
+      ),
+    );
+    // Without an id filter, still only its component.
+    const all = await rows<{ component_id: string }>(
+      await get('summary-component', '/api/db/incidents_by_component?select=id,component_id'),
+    );
+    expect(all.length).toBeGreaterThan(0);
+    for (const row of all) expect(row.component_id).toBe(component);
+    // Its component id does not open the config view.
+    await expectDenied(
+      await get('summary-component', panel('incidents_by_config', 'config_id', config)),
+    );
+  });
+
+  it("a config token reads its config's open incidents only", async () => {
+    const list = await rows<{ config_id: string; status: string }>(
+      await get('summary-config', panel('incidents_by_config', 'config_id', config)),
+    );
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    for (const row of list) expect(row.config_id).toBe(config);
+    await expectDenied(
+      await get('summary-config', panel('incidents_by_config', 'config_id', otherConfig)),
+    );
+    await expectDenied(
+      await get('summary-config', panel('incidents_by_component', 'component_id', component)),
+    );
+  });
+});
+
 describe('everything else', () => {
   it('403 on every other relation, function and secret table', async () => {
     for (const relation of [

@@ -154,12 +154,33 @@ const STATUS_PATHS: Record<string, string[]> = {
   closed: ['open', 'investigating', 'resolved', 'closed'],
 };
 
+/**
+ * An incident placed on purpose: about a check (a failure the history shows), or with evidence on
+ * a topology component or a config item (what the incidents panels and
+ * `<vigil-incident-summary>` show). Exactly one subject is given.
+ */
 export interface IncidentFocus {
   /** A failing check (or one with a past failure episode) the incident is about. */
-  check: SeedCheck;
+  check?: SeedCheck;
+  /** A topology component the incident's evidence points at. */
+  component?: ComponentRef;
+  /** A config item the incident's evidence points at. */
+  config?: ConfigRef;
   status: string;
   /** Minutes ago the incident was opened. */
   openedAgo: number;
+  /** Picks the template of this incident type (default: any template of the subject's kind). */
+  type?: string;
+  /** Overrides the template's severity choice. */
+  severity?: string;
+  /** Overrides the template's title. */
+  title?: string;
+}
+
+function focusTarget(focus: IncidentFocus): IncidentTemplate['target'] {
+  if (focus.config) return 'config';
+  if (focus.component) return 'component';
+  return 'check';
 }
 
 export interface IncidentOptions {
@@ -199,13 +220,23 @@ export function generateIncidents(
   for (let index = 0; index < options.count; index++) {
     const focus = options.focus[index];
     const template = focus
-      ? rng.pick(TEMPLATES.filter((t) => t.target === 'check'))
+      ? rng.pick(
+          TEMPLATES.filter(
+            (t) => t.target === focusTarget(focus) && (!focus.type || t.type === focus.type),
+          ),
+        )
       : rng.pick(TEMPLATES);
     let check: SeedCheck | undefined;
     let config: ConfigRef | undefined;
     let component: ComponentRef | undefined;
     let subject: string;
-    if (focus) {
+    if (focus?.config) {
+      config = focus.config;
+      subject = config.cluster ? `${config.cluster}/${config.name}` : config.name;
+    } else if (focus?.component) {
+      component = focus.component;
+      subject = component.name;
+    } else if (focus?.check) {
       check = focus.check;
       subject = check.name;
     } else if (template.target === 'check') {
@@ -257,10 +288,11 @@ export function generateIncidents(
       const at = path.indexOf(target);
       return at >= 0 ? ctx.ago(stepTimes[at] ?? openedAgo) : null;
     };
-    const severity = rng.pick(template.severity);
+    const severity = focus?.severity ?? rng.pick(template.severity);
+    const title = focus?.title ?? template.title(subject);
     ctx.add('incidents', {
       id: incidentId,
-      title: template.title(subject),
+      title,
       created_by: creator.id,
       commander_id: commander.id,
       communicator_id: communicator.id,
@@ -335,20 +367,20 @@ export function generateIncidents(
                 project: 'OPS',
                 issueType: 'Incident',
                 priority: severity === 'critical' ? 'Highest' : 'High',
-                summary: template.title(subject),
+                summary: title,
                 description: template.description,
               }
             : kind === 'email'
               ? {
                   responderType: 'email',
                   to: `${team.name.toLowerCase()}@example.com`,
-                  subject: template.title(subject),
+                  subject: title,
                   body: template.description,
                 }
               : {
                   responderType: 'service_now',
                   category: 'Infrastructure',
-                  description: template.title(subject),
+                  description: title,
                   body: template.description,
                 },
         acknowledged: path.length > 0 ? ctx.ago(openedAgo - rng.float(5, 60)) : null,

@@ -157,7 +157,46 @@ export function buildDemoWorld(ctx: SeedContext, checks: readonly SeedCheck[]): 
     7 * 24,
   );
   generateEvents(ctx, checks, world);
+  // Last, so that everything generated above stays as it was: open incidents of every severity
+  // with evidence on one service and on its deployment (the incidents panels of a component and
+  // a config, and <vigil-incident-summary>).
+  const subjectFocus = demoSubjectFocus(world, services);
+  generateIncidents(ctx, world, checks, services, {
+    count: subjectFocus.length,
+    days: 30,
+    focus: subjectFocus,
+  });
   return world;
+}
+
+/** The subject incidents of the demo: the Payment gateway service and its eu-west-1 deployment. */
+function demoSubjectFocus(world: World, services: readonly ComponentRef[]): IncidentFocus[] {
+  const component = services.find((service) => service.name === 'Payment gateway');
+  const config = world.workloads.get('prod-eu-west-1/gateway');
+  const focus: IncidentFocus[] = [];
+  if (component) {
+    const plan: [string, string, number, string, string?][] = [
+      ['critical', 'open', 40, 'availability'],
+      ['high', 'open', 190, 'availability', 'Payment gateway returns 502 on 3-D Secure callbacks'],
+      ['medium', 'open', 1500, 'compliance'],
+      ['low', 'open', 5800, 'compliance', 'Payment gateway still accepts TLS 1.0'],
+      ['medium', 'investigating', 600, 'availability', 'Payment gateway p95 latency above SLO'],
+      ['high', 'resolved', 9000, 'availability', 'Payment gateway unreachable from us-east-1'],
+    ];
+    for (const [severity, status, openedAgo, type, title] of plan) {
+      focus.push({ component, severity, status, openedAgo, type, title });
+    }
+  }
+  if (config) {
+    const plan: [string, string, number, string][] = [
+      ['blocker', 'open', 75, 'reliability'],
+      ['low', 'open', 4300, 'technicalDebt'],
+    ];
+    for (const [severity, status, openedAgo, type] of plan) {
+      focus.push({ config, severity, status, openedAgo, type });
+    }
+  }
+  return focus;
 }
 
 export interface FleetSizes {
