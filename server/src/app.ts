@@ -23,6 +23,7 @@ import { kratosRoutes } from './routes/kratos';
 import { agentRoutes } from './routes/agent';
 import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
+import { topologyRoutes } from './routes/topology';
 import { loadLocalProperties, propertiesRoutes } from './routes/properties';
 import { HealthRunner } from './runner/runner';
 import { VERSION } from './version';
@@ -88,6 +89,8 @@ export function createApp({ db, config, engine, onError, runner }: AppOptions): 
     app.use('/api/*', authenticate(db, config));
     // Scoped embed tokens are decided here, before any route (docs/embed-tokens.md).
     app.use('/api/*', embedGate({ db, engine }));
+    // The topology tree needs read on topologies, not canaries (rbac-and-flags.md §3.3).
+    app.route('/api/canary/api', topologyRoutes(db));
     app.route(
       '/api/canary',
       canaryRoutes(db, requirePermission('canaries', 'read'), false, checks),

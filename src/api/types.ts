@@ -432,3 +432,115 @@ export interface CreateEmbedTokenInput {
 export interface CreatedEmbedToken extends EmbedToken {
   token: string;
 }
+
+// Topology (api.md §3.5, schema.md §4 `topology` view)
+
+/** A link of a component property. */
+export interface TopologyPropertyLink {
+  label?: string;
+  url?: string;
+  icon?: string;
+  type?: string;
+  tooltip?: string;
+}
+
+/** One entry of a component's `properties[]`. */
+export interface TopologyProperty {
+  name?: string;
+  label?: string;
+  /** `url`, `currency`, `age`, `badge`, `hidden`… (free text in Mission Control). */
+  type?: string;
+  text?: string;
+  value?: number | null;
+  /** `bytes`, `millicores`, `percent`, `milliseconds`, `USD`… */
+  unit?: string;
+  max?: number | null;
+  min?: number | null;
+  /** Shown on the card. */
+  headline?: boolean;
+  icon?: string;
+  color?: string;
+  links?: TopologyPropertyLink[];
+  status?: string;
+  lastTransition?: string;
+  tooltip?: string;
+  order?: number;
+}
+
+/** `{severity: count}` per incident type or insight (analysis) type. */
+export type SeverityCounts = Record<string, number>;
+
+/** A component's `summary` (counts are omitted when zero). */
+export interface TopologySummary {
+  healthy?: number;
+  unhealthy?: number;
+  warning?: number;
+  info?: number;
+  /** Check status → count. */
+  checks?: Record<string, number>;
+  /** Incident type → severity → count of open incidents. */
+  incidents?: Record<string, SeverityCounts>;
+  /** Analysis type → severity → count. */
+  insights?: Record<string, SeverityCounts>;
+}
+
+/**
+ * A component of `GET /canary/api/topology`: the columns of the `topology` view, its `summary`
+ * and its children in `components`. Deeper levels carry fewer fields (api.md §3.5).
+ */
+export interface TopologyComponent {
+  id: string;
+  name: string;
+  title?: string | null;
+  text?: string | null;
+  type?: string | null;
+  icon?: string | null;
+  namespace?: string | null;
+  labels?: Record<string, string> | null;
+  path?: string | null;
+  parent_id?: string | null;
+  topology_id?: string | null;
+  topology_type?: string | null;
+  external_id?: string | null;
+  agent_id?: string | null;
+  config_id?: string | null;
+  status?: string | null;
+  status_expr?: string | null;
+  health?: string | null;
+  health_expr?: string | null;
+  status_reason?: string | null;
+  description?: string | null;
+  lifecycle?: string | null;
+  tooltip?: string | null;
+  owner?: string | null;
+  hidden?: boolean;
+  silenced?: boolean;
+  is_leaf?: boolean | null;
+  properties?: TopologyProperty[] | null;
+  summary?: TopologySummary | null;
+  logs?: { name: string }[] | null;
+  /** Check status → count of the component's own checks. */
+  checks?: Record<string, number> | null;
+  team_names?: string[] | null;
+  incidents?: Record<string, SeverityCounts> | null;
+  analysis?: Record<string, SeverityCounts> | null;
+  parents?: string[] | null;
+  children?: string[] | null;
+  components?: TopologyComponent[];
+  cost_per_minute?: number | null;
+  cost_total_1d?: number | null;
+  cost_total_7d?: number | null;
+  cost_total_30d?: number | null;
+  created_at?: string;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+}
+
+/** `GET /canary/api/topology`; the arrays may hold duplicates and nulls on Mission Control. */
+export interface TopologyResponse {
+  components: TopologyComponent[];
+  healthStatuses?: (string | null)[] | null;
+  teams?: (string | null)[] | null;
+  tags?: Record<string, (string | null)[]> | null;
+  types?: (string | null)[] | null;
+}

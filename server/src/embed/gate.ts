@@ -7,6 +7,8 @@
  *   expired`; revoked → 401 `embed token has been revoked`;
  * - `GET /canary/api/summary` → the summary of the scope's checks only;
  * - `GET /canary/api/graph?check=<id>` → the graph, when the check is in scope;
+ * - `GET /canary/api/topology?id=<id>` → the component, when it is in scope, with only the
+ *   children that are in scope too;
  * - `GET /db/<relation>` → the relations of db-policy.ts, rows limited to the scope;
  * - anything else, and every method but GET/HEAD → 403 with the X-Rbac-* headers.
  *
@@ -21,6 +23,7 @@ import { jsonError } from '../http/errors';
 import { isUuid } from '../http/validate';
 import type { DbResponse } from '../postgrest/types';
 import type { DbEngine } from '../routes/db';
+import { topologyResponse } from '../routes/topology';
 import { resolveScopedCheckIds } from './check-scope';
 import {
   EMBED_ROOTS,
@@ -282,6 +285,17 @@ export function embedGate({ db, engine }: EmbedGateOptions): MiddlewareHandler<A
       // The graph route checks its parameters and reads only this check's statuses.
       c.set('caller', embedCaller(grant));
       return next();
+    }
+
+    if (path === '/api/canary/api/topology') {
+      // One card per request: the whole tree (no id) is never readable with an embed token.
+      const id = (c.req.query('id') ?? '').trim();
+      if (id === '') return refuse(c, grant, 'topologies', 'read');
+      if (!isUuid(id)) return jsonError(c, 400, 'id is invalid: expected a component id (uuid)');
+      if (!grant.scope.components.includes(id.toLowerCase())) {
+        return refuse(c, grant, `components:${id}`, 'read');
+      }
+      return topologyResponse(c, db, new Set(grant.scope.components));
     }
 
     if (path.startsWith('/api/db/')) return scopedDb(c, db, engine, grant, columnsOf);

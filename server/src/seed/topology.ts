@@ -2,7 +2,8 @@
  * Topologies over the generated world: one Kubernetes topology per cluster (cluster → nodes and
  * namespaces → workloads) and an Applications topology (teams → services) whose health follows
  * the checks that probe each service. Components carry properties (headline CPU, memory, cost,
- * version, URL), link to their config items, checks and owning teams.
+ * version, URL), link to their config items, checks and owning teams; each service is also the
+ * parent (component_relationships) of its workloads' components in the cluster topologies.
  */
 import type { ConfigRef, SeedCheck, SeedContext, World } from './world';
 
@@ -519,6 +520,20 @@ export function generateApplications(
         ],
       });
       services.push(component);
+      // The workloads' own components (in the cluster topologies) sit below the service too,
+      // through component_relationships: the service card rolls up their health and insights.
+      const workloadIds = new Set(workloads.map((workload) => workload.id));
+      for (const row of ctx.rows.get('components') ?? []) {
+        if (row.id === component.id || !workloadIds.has(String(row.config_id))) continue;
+        ctx.add('component_relationships', {
+          component_id: row.id,
+          relationship_id: component.id,
+          selector_id: `app=${spec.app}`,
+          relationship_path: null,
+          created_at: ctx.ago(7 * 1440),
+          updated_at: ctx.ago(7 * 1440),
+        });
+      }
       for (const workload of workloads.slice(1)) {
         ctx.add('config_component_relationships', {
           component_id: component.id,

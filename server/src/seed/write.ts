@@ -16,6 +16,7 @@ const ORDER = [
   'config_analysis',
   'topologies',
   'components',
+  'component_relationships',
   'config_component_relationships',
   'check_component_relationships',
   'check_config_relationships',
@@ -42,6 +43,7 @@ const ORDER = [
 const ON_CONFLICT: Record<string, string> = {
   config_relationships: 'ON CONFLICT DO NOTHING',
   config_changes: 'ON CONFLICT DO NOTHING',
+  component_relationships: 'ON CONFLICT DO NOTHING',
   config_component_relationships: 'ON CONFLICT DO NOTHING',
   check_component_relationships: 'ON CONFLICT DO NOTHING',
   check_config_relationships: 'ON CONFLICT DO NOTHING',
