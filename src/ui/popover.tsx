@@ -1,10 +1,10 @@
 /**
  * A popover: a button that opens a floating panel anchored to it (filter and view panels).
- * Headless UI handles focus, Escape and outside clicks; this adds the console's styling.
+ * PopoverBase handles focus, Escape and outside clicks; this adds the console's styling.
  */
-import { Popover as HeadlessPopover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names';
+import { PopoverBase } from './popover-base';
 
 export interface PopoverProps {
   /** The button's content. */
@@ -27,27 +27,25 @@ export function Popover({
   children,
 }: PopoverProps) {
   return (
-    <HeadlessPopover className="relative">
-      <PopoverButton
-        className={cx(
+    <PopoverBase
+      className="relative"
+      buttonProps={{
+        className: cx(
           'inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
           buttonClassName ?? 'border-border bg-surface text-fg hover:border-border-strong',
-        )}
-      >
-        {button}
-      </PopoverButton>
-      {/* Positioned in place rather than portalled: the tab order stays natural and no hidden
-          focus sentinels are needed. */}
-      <PopoverPanel
-        aria-label={panelLabel}
-        className={cx(
+        ),
+      }}
+      button={button}
+      panelProps={{
+        'aria-label': panelLabel,
+        className: cx(
           'absolute top-full z-40 mt-1.5 rounded-lg border border-border bg-surface shadow-lg focus:outline-none',
           anchor === 'bottom end' ? 'right-0' : 'left-0',
           panelClassName,
-        )}
-      >
-        {children}
-      </PopoverPanel>
-    </HeadlessPopover>
+        ),
+      }}
+    >
+      {children}
+    </PopoverBase>
   );
 }

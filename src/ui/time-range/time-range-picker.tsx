@@ -10,10 +10,10 @@
  *
  * The panel is positioned in place (no portal), so it also works inside a widget's shadow root.
  */
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from '../../lib/class-names';
 import { ChevronDownIcon, ClockIcon } from '../icons';
+import { PopoverBase } from '../popover-base';
 import { AbsoluteRangeForm } from './absolute-range-form';
 import { RangeOptionList, type RangeOption } from './range-option-list';
 import {
@@ -66,44 +66,48 @@ export function TimeRangePicker({
   const timeZone = zoneProp ?? localTimeZone();
   const text = describeTimeRange(value, { timeZone });
   return (
-    <Popover className={cx('relative inline-block', className)}>
-      <PopoverButton
-        disabled={disabled}
-        aria-label={`${label}: ${text}`}
-        title={text}
-        className={cx(
+    <PopoverBase
+      className={cx('relative inline-block', className)}
+      buttonProps={{
+        disabled,
+        'aria-label': `${label}: ${text}`,
+        title: text,
+        className: cx(
           'inline-flex h-9 max-w-full items-center gap-2 rounded-md border border-border bg-surface px-3 text-sm font-medium text-fg shadow-sm transition-colors',
           'hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
           'disabled:cursor-not-allowed disabled:opacity-60 data-open:bg-surface-hover',
-        )}
-      >
-        <ClockIcon className="shrink-0 text-fg-muted" />
-        <span className="truncate">{text}</span>
-        <ChevronDownIcon className="shrink-0 text-fg-muted" />
-      </PopoverButton>
-      <PopoverPanel
-        role="dialog"
-        aria-label={`Select ${label.toLowerCase()}`}
-        className={cx(
-          'absolute top-full z-50 mt-2 w-[44rem] max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-surface-raised text-fg shadow-lg',
+        ),
+      }}
+      button={
+        <>
+          <ClockIcon className="shrink-0 text-fg-muted" />
+          <span className="truncate">{text}</span>
+          <ChevronDownIcon className="shrink-0 text-fg-muted" />
+        </>
+      }
+      panelProps={{
+        role: 'dialog',
+        'aria-label': `Select ${label.toLowerCase()}`,
+        className: cx(
+          'absolute top-full z-50 mt-2 w-[44rem] max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-surface-raised text-fg shadow-lg focus:outline-none',
           align === 'end' ? 'right-0' : 'left-0',
-        )}
-      >
-        {({ close }) => (
-          <TimeRangePanel
-            value={value}
-            timeZone={timeZone}
-            weekStartsOn={weekStartsOn}
-            relativeOptions={relativeOptions}
-            allowFuture={allowFuture}
-            onPick={(next) => {
-              onChange(next);
-              close();
-            }}
-          />
-        )}
-      </PopoverPanel>
-    </Popover>
+        ),
+      }}
+    >
+      {(close) => (
+        <TimeRangePanel
+          value={value}
+          timeZone={timeZone}
+          weekStartsOn={weekStartsOn}
+          relativeOptions={relativeOptions}
+          allowFuture={allowFuture}
+          onPick={(next) => {
+            onChange(next);
+            close();
+          }}
+        />
+      )}
+    </PopoverBase>
   );
 }
 
