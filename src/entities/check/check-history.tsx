@@ -14,7 +14,9 @@ import { cx } from '../../lib/class-names';
 import { formatDuration } from '../../lib/duration';
 import { formatAge, formatTimestamp } from '../../lib/time';
 import { Button } from '../../ui/button';
-import { DataTable, PAGE_SIZES, Pagination, type ColumnDef } from '../../ui/data-table';
+import { Pagination } from '../../ui/data-table/pagination';
+import { PlainTable, type PlainColumn } from '../../ui/data-table/plain-table';
+import { PAGE_SIZES } from '../../ui/data-table/table-styles';
 import { AlertCircleIcon } from '../../ui/icons';
 import { StatusIcon } from '../../ui/status-icon';
 import {
@@ -105,13 +107,12 @@ export function useCheckHistoryControls(checkId: string, timeRange: string): Che
 const selectClass =
   'h-8 rounded-md border border-border bg-surface px-2 text-sm text-fg shadow-sm hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary';
 
-const columns: ColumnDef<CheckStatusRow>[] = [
+const columns: PlainColumn<CheckStatusRow>[] = [
   {
     id: 'age',
     header: 'Age',
-    size: 120,
-    cell: ({ row }) => {
-      const { time, status } = row.original;
+    width: 120,
+    cell: ({ time, status }) => {
       const passed = status === true;
       return (
         <span className="inline-flex items-center gap-2 whitespace-nowrap">
@@ -129,16 +130,13 @@ const columns: ColumnDef<CheckStatusRow>[] = [
   {
     id: 'duration',
     header: 'Duration',
-    size: 100,
-    cell: ({ row }) => (
-      <span className="tabular-nums">{formatDuration(row.original.duration)}</span>
-    ),
+    width: 100,
+    cell: ({ duration }) => <span className="tabular-nums">{formatDuration(duration)}</span>,
   },
   {
     id: 'message',
     header: 'Message',
-    cell: ({ row }) => {
-      const { message, error, status } = row.original;
+    cell: ({ message, error, status }) => {
       return (
         <div className="flex min-w-0 flex-col gap-0.5 break-words">
           {message ? <span className="text-fg">{message}</span> : null}
@@ -289,8 +287,8 @@ export function CheckHistory({
         </div>
       ) : (
         <div className="flex flex-col">
-          <DataTable
-            data={rows}
+          <PlainTable
+            rows={rows}
             columns={columns}
             label="Status history"
             getRowId={(row) => `${row.check_id}:${row.time}`}

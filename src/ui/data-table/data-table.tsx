@@ -21,13 +21,22 @@ import { cx } from '../../lib/class-names';
 import { ChevronDownIcon } from '../icons';
 import { Spinner } from '../spinner';
 import { Pagination } from './pagination';
+import {
+  EMPTY_TABLE_MESSAGE,
+  PAGE_SIZES,
+  tableCellClass,
+  tableClass,
+  tableEmptyCellClass,
+  tableFrameClass,
+  tableHeadClass,
+  tableHeaderCellClass,
+  tableRowClass,
+} from './table-styles';
 
-/** The page sizes offered (spec doc 1 §9). */
-export const PAGE_SIZES = [5, 10, 25, 50, 100, 150, 200, 250, 300, 500, 1000] as const;
+export { EMPTY_TABLE_MESSAGE, PAGE_SIZES };
 /** Virtual mode: rows rendered beyond the viewport and the estimated row height in px. */
 export const VIRTUAL_OVERSCAN = 10;
 export const VIRTUAL_ROW_ESTIMATE = 35;
-export const EMPTY_TABLE_MESSAGE = 'No data available';
 
 export interface DataTableProps<T> {
   data: readonly T[];
@@ -141,18 +150,14 @@ export function DataTable<T>({
   const columnCount = table.getVisibleLeafColumns().length;
 
   return (
-    <div className="overflow-hidden rounded-lg border border-border bg-surface">
+    <div className={tableFrameClass}>
       <div
         ref={scrollRef}
         className="overflow-auto"
         style={virtual ? { maxHeight: virtual.maxHeight } : undefined}
       >
-        <table
-          className="w-full border-collapse text-sm"
-          aria-label={label}
-          aria-busy={isLoading || undefined}
-        >
-          <thead className="sticky top-0 z-10 bg-surface-sunken">
+        <table className={tableClass} aria-label={label} aria-busy={isLoading || undefined}>
+          <thead className={tableHeadClass}>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -169,7 +174,7 @@ export function DataTable<T>({
                             ? 'descending'
                             : undefined
                       }
-                      className="border-b border-border px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-fg-muted uppercase"
+                      className={tableHeaderCellClass}
                       style={{ width: header.getSize() !== 150 ? header.getSize() : undefined }}
                     >
                       {header.isPlaceholder ? null : sortable ? (
@@ -200,11 +205,7 @@ export function DataTable<T>({
               <tr
                 key={row.id}
                 data-depth={row.depth}
-                className={cx(
-                  'border-b border-border last:border-b-0 hover:bg-surface-hover',
-                  onRowClick && 'cursor-pointer',
-                  rowClassName?.(row),
-                )}
+                className={cx(tableRowClass, onRowClick && 'cursor-pointer', rowClassName?.(row))}
                 onClick={
                   onRowClick
                     ? (event) => {
@@ -215,7 +216,7 @@ export function DataTable<T>({
                 style={virtual ? { height: VIRTUAL_ROW_ESTIMATE } : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-middle">
+                  <td key={cell.id} className={tableCellClass}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
@@ -228,7 +229,7 @@ export function DataTable<T>({
             ) : null}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columnCount} className="px-3 py-10 text-center text-fg-muted">
+                <td colSpan={columnCount} className={tableEmptyCellClass}>
                   {isLoading ? <Spinner label="Loading" /> : emptyMessage}
                 </td>
               </tr>

@@ -6,5 +6,7 @@ export {
   VIRTUAL_ROW_ESTIMATE,
 } from './data-table';
 export type { DataTableProps } from './data-table';
+export { PlainTable } from './plain-table';
+export type { PlainColumn, PlainTableProps } from './plain-table';
 export { Pagination, clampPage } from './pagination';
 export type { ColumnDef, Row, SortingState } from '@tanstack/react-table';
