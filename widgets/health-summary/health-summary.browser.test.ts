@@ -160,9 +160,10 @@ describe('<vigil-health-summary>', () => {
       if (wire) assert(item.textContent?.includes(wire.name), `the item shows ${wire.name}`);
     }
     assert(part(element, 'title')?.textContent?.includes('Health'), 'the title is shown');
-    assert(
-      statusEvents.some((detail) => detail.total === shown.total),
-      'vigil-status-change reached the document with the counts',
+    // Effects run after the render is painted, so the event may follow the DOM by a frame.
+    await waitFor(
+      () => statusEvents.some((detail) => detail.total === shown.total),
+      'vigil-status-change to reach the document with the counts',
     );
   });
 
