@@ -73,6 +73,7 @@ export default defineConfig({
           './widgets/time-range-picker/vigil-time-range-picker.ts',
         ),
         'vigil-check-detail': fromRoot('./widgets/check-detail/vigil-check-detail.ts'),
+        'vigil-incident-summary': fromRoot('./widgets/incident-summary/vigil-incident-summary.ts'),
         'vigil-widgets': fromRoot('./widgets/vigil-widgets.ts'),
       },
       formats: ['es'],

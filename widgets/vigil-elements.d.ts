@@ -61,6 +61,34 @@ export interface VigilCheckStatusChangeDetail {
   previousStatus: VigilHealthStatus | undefined;
 }
 
+/** Open-incident counts by severity (`<vigil-incident-summary>`; low is counted with medium). */
+export interface VigilIncidentCounts {
+  /** Critical and blocker. */
+  critical: number;
+  high: number;
+  /** Medium and low. */
+  medium: number;
+  info: number;
+  /** Any other or missing severity. */
+  other: number;
+}
+
+/** `detail` of `vigil-status-change` from `<vigil-incident-summary>`. */
+export interface VigilIncidentStatusChangeDetail {
+  widget: string;
+  /** The component whose incidents are counted (or `configId`). */
+  componentId?: string;
+  configId?: string;
+  /** `unhealthy` while any incident is counted, `healthy` when none is. */
+  status: VigilHealthStatus;
+  previousStatus: VigilHealthStatus | undefined;
+  /** Incidents counted (of the `status` attribute, `open` by default). */
+  total: number;
+  previousTotal: number | undefined;
+  counts: VigilIncidentCounts;
+  previousCounts: VigilIncidentCounts | undefined;
+}
+
 /** `detail` of `vigil-time-range-change` from `<vigil-time-range-picker>`. */
 export interface VigilTimeRangeChangeDetail {
   /** The range in the console's URL format (`15m`, `next-1h`, `yesterday`, `<from>_<to>`). */
@@ -71,19 +99,23 @@ export interface VigilTimeRangeChangeDetail {
   to: string;
 }
 
-/** `detail` of `vigil-navigate` (cancelable) from `<vigil-check-detail>`. */
+/** `detail` of `vigil-navigate` (cancelable): a link into the console is followed. */
 export interface VigilNavigateDetail {
   widget: string;
   /** The absolute console URL the link points to. */
   url: string;
   /** The check the link opens. */
   checkId?: string;
+  /** The incident the link opens (its uuid). */
+  incidentId?: string;
 }
 
 /** The `vigil-…` events by name, as the listeners receive them. */
 export interface VigilWidgetEventMap {
   'vigil-error': CustomEvent<VigilErrorDetail>;
-  'vigil-status-change': CustomEvent<VigilStatusChangeDetail | VigilCheckStatusChangeDetail>;
+  'vigil-status-change': CustomEvent<
+    VigilStatusChangeDetail | VigilCheckStatusChangeDetail | VigilIncidentStatusChangeDetail
+  >;
   'vigil-time-range-change': CustomEvent<VigilTimeRangeChangeDetail>;
   'vigil-navigate': CustomEvent<VigilNavigateDetail>;
 }
@@ -148,11 +180,19 @@ export type VigilCheckDetailElement = VigilWidgetElement<{
   'vigil-navigate': CustomEvent<VigilNavigateDetail>;
 }>;
 
+/** `<vigil-incident-summary>`: incidents of a component or config, counted by severity. */
+export type VigilIncidentSummaryElement = VigilWidgetElement<{
+  'vigil-error': CustomEvent<VigilErrorDetail>;
+  'vigil-status-change': CustomEvent<VigilIncidentStatusChangeDetail>;
+  'vigil-navigate': CustomEvent<VigilNavigateDetail>;
+}>;
+
 declare global {
   interface HTMLElementTagNameMap {
     'vigil-health-summary': VigilHealthSummaryElement;
     'vigil-time-range-picker': VigilTimeRangePickerElement;
     'vigil-check-detail': VigilCheckDetailElement;
+    'vigil-incident-summary': VigilIncidentSummaryElement;
   }
   // The events bubble and are composed: containers and the document hear them too. Merging into
   // the DOM's interfaces is only possible with (empty) interface declarations.

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkDetailAttributes } from './check-detail/check-detail-attributes';
 import { healthSummaryAttributes } from './health-summary/health-summary-attributes';
+import { incidentSummaryAttributes } from './incident-summary/incident-summary-attributes';
 import { commonAttributes, toAttributeName, type AttributeSpecs } from './runtime/attributes';
 import type * as Runtime from './runtime/events';
 import type { TokenProvider } from './runtime/api-registry';
@@ -68,6 +69,23 @@ const elements = [
     ignored: [] as string[],
     events: ['vigil-error', 'vigil-status-change', 'vigil-navigate'],
     sources: ['widgets/check-detail', 'src/entities/check'],
+  },
+  {
+    tag: 'vigil-incident-summary',
+    entry: 'widgets/incident-summary/vigil-incident-summary.ts',
+    attributes: incidentSummaryAttributes as AttributeSpecs,
+    ignored: [] as string[],
+    events: ['vigil-error', 'vigil-status-change', 'vigil-navigate'],
+    sources: ['widgets/incident-summary', 'src/entities/incident-summary'],
+    /** Built as `count count-${bucket}` at runtime. */
+    dynamicParts: [
+      'count',
+      'count-critical',
+      'count-high',
+      'count-medium',
+      'count-info',
+      'count-other',
+    ],
   },
 ];
 
@@ -179,4 +197,5 @@ export const publishedTypesMatch: [
   Equal<Published.VigilErrorCode, Runtime.VigilErrorCode>,
   Equal<Published.VigilTokenProvider, TokenProvider>,
   Equal<HTMLElementTagNameMap['vigil-check-detail'], Published.VigilCheckDetailElement>,
-] = [true, true, true, true, true];
+  Equal<HTMLElementTagNameMap['vigil-incident-summary'], Published.VigilIncidentSummaryElement>,
+] = [true, true, true, true, true, true];

@@ -4,4 +4,5 @@
  */
 export { VigilCheckDetailElement } from './check-detail/vigil-check-detail';
 export { VigilHealthSummaryElement } from './health-summary/vigil-health-summary';
+export { VigilIncidentSummaryElement } from './incident-summary/vigil-incident-summary';
 export { VigilTimeRangePickerElement } from './time-range-picker/vigil-time-range-picker';

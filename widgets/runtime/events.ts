@@ -58,6 +58,37 @@ export interface VigilCheckStatusChangeDetail {
   previousStatus: VigilHealthStatus | undefined;
 }
 
+/** Open-incident counts by severity (`<vigil-incident-summary>`; low is counted with medium). */
+export interface VigilIncidentCounts {
+  /** Critical and blocker. */
+  critical: number;
+  high: number;
+  /** Medium and low. */
+  medium: number;
+  info: number;
+  /** Any other or missing severity. */
+  other: number;
+}
+
+/**
+ * `detail` of `vigil-status-change` from `<vigil-incident-summary>`: the incident counts changed
+ * (on the first data too, when the `previous…` fields are undefined).
+ */
+export interface VigilIncidentStatusChangeDetail {
+  widget: string;
+  /** The component whose incidents are counted (or `configId`). */
+  componentId?: string;
+  configId?: string;
+  /** `unhealthy` while any incident is counted, `healthy` when none is. */
+  status: VigilHealthStatus;
+  previousStatus: VigilHealthStatus | undefined;
+  /** Incidents counted (of the `status` attribute, `open` by default). */
+  total: number;
+  previousTotal: number | undefined;
+  counts: VigilIncidentCounts;
+  previousCounts: VigilIncidentCounts | undefined;
+}
+
 /** `detail` of `vigil-time-range-change` (`<vigil-time-range-picker>`): the user picked a range. */
 export interface VigilTimeRangeChangeDetail {
   /** The range in the URL format of the console (`15m`, `next-1h`, `yesterday`, `<from>_<to>`). */
@@ -78,12 +109,15 @@ export interface VigilNavigateDetail {
   url: string;
   /** The check the link opens, when it opens one. */
   checkId?: string;
+  /** The incident the link opens (its uuid), when it opens one. */
+  incidentId?: string;
 }
 
 /** Every event a widget dispatches, by name. */
 export interface VigilEventMap {
   'vigil-error': VigilErrorDetail;
-  'vigil-status-change': VigilStatusChangeDetail | VigilCheckStatusChangeDetail;
+  'vigil-status-change':
+    VigilStatusChangeDetail | VigilCheckStatusChangeDetail | VigilIncidentStatusChangeDetail;
   'vigil-time-range-change': VigilTimeRangeChangeDetail;
   'vigil-navigate': VigilNavigateDetail;
 }
