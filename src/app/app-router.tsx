@@ -1,6 +1,8 @@
 /**
- * The router: public pages (sign-in, error pages) first, then the gated shell whose pages come
- * from the route table. `/` redirects to `/topology`. One layout instance for all routes.
+ * The router: public pages (sign-in, error pages) first, then the read-only topology card
+ * (`/view/topology/{id}`: session and permission, but no shell and no feature flags), then the
+ * gated shell whose pages come from the route table. `/` redirects to `/topology`. One layout
+ * instance for all routes.
  *
  * Two other shells share the routes: the health-only deployment (`healthOnly` in config.json: no
  * session, only /health, nothing to write) and the kiosk (`?kiosk`, docs/kiosk.md), in either.
@@ -26,6 +28,10 @@ import { SessionGate } from './session-gate';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
+const TopologyCardViewPage = lazyPage(
+  () => import('../features/topology/topology-card-view-page'),
+  'TopologyCardViewPage',
+);
 
 /** Health-only mode has no session: the page sees an anonymous viewer, who can write nothing. */
 export const HEALTH_ONLY_SESSION: SessionValue = { user: null, roles: [] };
@@ -92,6 +98,20 @@ export function AppRouter() {
         )}
       </Route>
       <Route path="/error" component={BadSessionPage} />
+      <Route path="/view/topology/:id">
+        {/* The read-only card: a session and read on topologies, but no shell and no flags. */}
+        {config.healthOnly ? (
+          <Redirect to={paths.health()} replace />
+        ) : (
+          <SessionGate>
+            <RequirePermission resource="topologies" action="read">
+              <Suspense fallback={<PageSpinner />}>
+                <TopologyCardViewPage />
+              </Suspense>
+            </RequirePermission>
+          </SessionGate>
+        )}
+      </Route>
       <Route path="/flow-error" component={FlowErrorPage} />
       <Route>
         {config.healthOnly ? (

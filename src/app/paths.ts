@@ -2,6 +2,9 @@
 export const paths = {
   root: () => '/',
   topology: () => '/topology',
+  /** The read-only card of one component (`size`: small, medium, large, extra_large). */
+  viewTopology: (id: string, size?: string) =>
+    `/view/topology/${encodeURIComponent(id)}${size ? `?size=${encodeURIComponent(size)}` : ''}`,
   health: (params?: { checkId?: string }) =>
     params?.checkId ? `/health?checkId=${encodeURIComponent(params.checkId)}` : '/health',
   incidents: () => '/incidents',
