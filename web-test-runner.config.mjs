@@ -147,8 +147,42 @@ const typescriptPlugin = {
   },
 };
 
+/**
+ * The strict-CSP page: what a locked-down host sends — no 'unsafe-inline' and no 'unsafe-eval'
+ * for scripts or styles (`style-src 'self'` also forbids style attributes and <style>), scripts
+ * only from the page's origin. The test runner's page is rendered with the policy in a meta
+ * element; the widgets must render, style themselves (constructable stylesheets) and work.
+ */
+const STRICT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');
+
 export default {
-  files: ['widgets/**/*.browser.test.ts'],
+  // The strict-CSP test runs only in its own group, on its own page.
+  files: ['widgets/**/*.browser.test.ts', '!widgets/strict-csp.browser.test.ts'],
+  groups: [
+    {
+      name: 'strict-csp',
+      files: 'widgets/strict-csp.browser.test.ts',
+      testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}" />
+    <title>Vigil widgets under a strict Content-Security-Policy</title>
+  </head>
+  <body>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
+    },
+  ],
   nodeResolve: true,
   concurrency: 1,
   testsFinishTimeout: 120_000,
