@@ -74,6 +74,7 @@ export default defineConfig({
         ),
         'vigil-check-detail': fromRoot('./widgets/check-detail/vigil-check-detail.ts'),
         'vigil-incident-summary': fromRoot('./widgets/incident-summary/vigil-incident-summary.ts'),
+        'vigil-topology-card': fromRoot('./widgets/topology-card/vigil-topology-card.ts'),
         'vigil-widgets': fromRoot('./widgets/vigil-widgets.ts'),
       },
       formats: ['es'],

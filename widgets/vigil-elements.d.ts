@@ -89,6 +89,20 @@ export interface VigilIncidentStatusChangeDetail {
   previousCounts: VigilIncidentCounts | undefined;
 }
 
+/** A topology component's health as `<vigil-topology-card>` shows it. */
+export type VigilComponentHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
+
+/** `detail` of `vigil-status-change` from `<vigil-topology-card>`. */
+export interface VigilComponentStatusChangeDetail {
+  widget: string;
+  componentId: string;
+  /** The component's name. */
+  name: string;
+  /** Its `health`, else `status`: unhealthy, warning, healthy (also `info`) or unknown. */
+  status: VigilComponentHealth;
+  previousStatus: VigilComponentHealth | undefined;
+}
+
 /** `detail` of `vigil-time-range-change` from `<vigil-time-range-picker>`. */
 export interface VigilTimeRangeChangeDetail {
   /** The range in the console's URL format (`15m`, `next-1h`, `yesterday`, `<from>_<to>`). */
@@ -108,13 +122,18 @@ export interface VigilNavigateDetail {
   checkId?: string;
   /** The incident the link opens (its uuid). */
   incidentId?: string;
+  /** The topology component the link opens. */
+  componentId?: string;
 }
 
 /** The `vigil-…` events by name, as the listeners receive them. */
 export interface VigilWidgetEventMap {
   'vigil-error': CustomEvent<VigilErrorDetail>;
   'vigil-status-change': CustomEvent<
-    VigilStatusChangeDetail | VigilCheckStatusChangeDetail | VigilIncidentStatusChangeDetail
+    | VigilStatusChangeDetail
+    | VigilCheckStatusChangeDetail
+    | VigilIncidentStatusChangeDetail
+    | VigilComponentStatusChangeDetail
   >;
   'vigil-time-range-change': CustomEvent<VigilTimeRangeChangeDetail>;
   'vigil-navigate': CustomEvent<VigilNavigateDetail>;
@@ -187,12 +206,20 @@ export type VigilIncidentSummaryElement = VigilWidgetElement<{
   'vigil-navigate': CustomEvent<VigilNavigateDetail>;
 }>;
 
+/** `<vigil-topology-card>`: one topology component's card. */
+export type VigilTopologyCardElement = VigilWidgetElement<{
+  'vigil-error': CustomEvent<VigilErrorDetail>;
+  'vigil-status-change': CustomEvent<VigilComponentStatusChangeDetail>;
+  'vigil-navigate': CustomEvent<VigilNavigateDetail>;
+}>;
+
 declare global {
   interface HTMLElementTagNameMap {
     'vigil-health-summary': VigilHealthSummaryElement;
     'vigil-time-range-picker': VigilTimeRangePickerElement;
     'vigil-check-detail': VigilCheckDetailElement;
     'vigil-incident-summary': VigilIncidentSummaryElement;
+    'vigil-topology-card': VigilTopologyCardElement;
   }
   // The events bubble and are composed: containers and the document hear them too. Merging into
   // the DOM's interfaces is only possible with (empty) interface declarations.

@@ -15,6 +15,7 @@ import { commonAttributes, toAttributeName, type AttributeSpecs } from './runtim
 import type * as Runtime from './runtime/events';
 import type { TokenProvider } from './runtime/api-registry';
 import { timeRangePickerAttributes } from './time-range-picker/time-range-picker-attributes';
+import { topologyCardAttributes } from './topology-card/topology-card-attributes';
 import type * as Published from './vigil-elements';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,6 +87,16 @@ const elements = [
       'count-info',
       'count-other',
     ],
+  },
+  {
+    tag: 'vigil-topology-card',
+    entry: 'widgets/topology-card/vigil-topology-card.ts',
+    attributes: topologyCardAttributes as AttributeSpecs,
+    ignored: [] as string[],
+    events: ['vigil-error', 'vigil-status-change', 'vigil-navigate'],
+    sources: ['widgets/topology-card', 'src/entities/topology-card'],
+    /** The summary groups' parts are passed as a prop. */
+    dynamicParts: ['summary-checks', 'summary-health', 'summary-incidents', 'summary-insights'],
   },
 ];
 
@@ -198,4 +209,5 @@ export const publishedTypesMatch: [
   Equal<Published.VigilTokenProvider, TokenProvider>,
   Equal<HTMLElementTagNameMap['vigil-check-detail'], Published.VigilCheckDetailElement>,
   Equal<HTMLElementTagNameMap['vigil-incident-summary'], Published.VigilIncidentSummaryElement>,
-] = [true, true, true, true, true, true];
+  Equal<HTMLElementTagNameMap['vigil-topology-card'], Published.VigilTopologyCardElement>,
+] = [true, true, true, true, true, true, true];

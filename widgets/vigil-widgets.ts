@@ -6,3 +6,4 @@ export { VigilCheckDetailElement } from './check-detail/vigil-check-detail';
 export { VigilHealthSummaryElement } from './health-summary/vigil-health-summary';
 export { VigilIncidentSummaryElement } from './incident-summary/vigil-incident-summary';
 export { VigilTimeRangePickerElement } from './time-range-picker/vigil-time-range-picker';
+export { VigilTopologyCardElement } from './topology-card/vigil-topology-card';

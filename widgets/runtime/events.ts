@@ -89,6 +89,23 @@ export interface VigilIncidentStatusChangeDetail {
   previousCounts: VigilIncidentCounts | undefined;
 }
 
+/** A topology component's health as `<vigil-topology-card>` shows it. */
+export type VigilComponentHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
+
+/**
+ * `detail` of `vigil-status-change` from `<vigil-topology-card>`: the component's health changed
+ * (`previousStatus` is undefined on the first data).
+ */
+export interface VigilComponentStatusChangeDetail {
+  widget: string;
+  componentId: string;
+  /** The component's name. */
+  name: string;
+  /** Its `health`, else `status`: unhealthy, warning, healthy (also `info`) or unknown. */
+  status: VigilComponentHealth;
+  previousStatus: VigilComponentHealth | undefined;
+}
+
 /** `detail` of `vigil-time-range-change` (`<vigil-time-range-picker>`): the user picked a range. */
 export interface VigilTimeRangeChangeDetail {
   /** The range in the URL format of the console (`15m`, `next-1h`, `yesterday`, `<from>_<to>`). */
@@ -111,13 +128,18 @@ export interface VigilNavigateDetail {
   checkId?: string;
   /** The incident the link opens (its uuid), when it opens one. */
   incidentId?: string;
+  /** The topology component the link opens, when it opens one. */
+  componentId?: string;
 }
 
 /** Every event a widget dispatches, by name. */
 export interface VigilEventMap {
   'vigil-error': VigilErrorDetail;
   'vigil-status-change':
-    VigilStatusChangeDetail | VigilCheckStatusChangeDetail | VigilIncidentStatusChangeDetail;
+    | VigilStatusChangeDetail
+    | VigilCheckStatusChangeDetail
+    | VigilIncidentStatusChangeDetail
+    | VigilComponentStatusChangeDetail;
   'vigil-time-range-change': VigilTimeRangeChangeDetail;
   'vigil-navigate': VigilNavigateDetail;
 }
