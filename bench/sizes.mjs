@@ -45,6 +45,7 @@ function widgetBudgets(dir) {
       name: 'widgets shared runtime (gzip, loaded by every element)',
       value: sum(shared),
       unit: 'KB',
+      target: 60,
     },
   ];
   for (const [name, graph] of graphs) {
@@ -54,19 +55,21 @@ function widgetBudgets(dir) {
       name: `widgets ${name} beyond the runtime (gzip${chart ? ', includes the chart' : ''})`,
       value: sum(own),
       unit: 'KB',
+      target: 25,
     });
   }
   if (entries.includes('vigil-widgets.js')) {
     rows.push({
-      name: 'widgets drop-in with every element (gzip, before lazy chunks)',
+      name: `widgets drop-in with every element (${elements.length}; gzip, before lazy chunks)`,
       value: sum(staticGraph(dir, 'vigil-widgets.js')),
       unit: 'KB',
+      target: 150,
     });
   }
   return rows;
 }
 
-/** @returns {{ name: string, value: number, unit: string }[]} */
+/** @returns {{ name: string, value: number, unit: string, target?: number }[]} */
 export function measureSizes(root) {
   const rows = [];
   const consoleDir = join(root, 'dist', 'console');

@@ -9,7 +9,9 @@ import { measureSizes } from '../bench/sizes.mjs';
 import { measureServerStart } from '../bench/server-start.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+// Sizes are measured on a fresh build of the current sources (VIGIL_SKIP_BUILD=1 reuses dist/).
 if (
+  !process.env.VIGIL_SKIP_BUILD ||
   !existsSync(join(root, 'dist', 'console', 'index.html')) ||
   !existsSync(join(root, 'dist', 'widgets'))
 ) {
@@ -18,9 +20,14 @@ if (
 
 const rows = [...measureSizes(root), ...(await measureServerStart())];
 const width = Math.max(...rows.map((row) => row.name.length));
-console.log(`${'figure'.padEnd(width)}  value`);
+console.log(`${'figure'.padEnd(width)}  value       target`);
 for (const row of rows) {
-  console.log(`${row.name.padEnd(width)}  ${row.value.toFixed(1)} ${row.unit}`);
+  const value = `${row.value.toFixed(1)} ${row.unit}`.padEnd(10);
+  const target =
+    row.target === undefined
+      ? ''
+      : `≤ ${row.target} ${row.unit}: ${row.value <= row.target ? 'met' : 'MISSED'}`;
+  console.log(`${row.name.padEnd(width)}  ${value}  ${target}`.trimEnd());
 }
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 
