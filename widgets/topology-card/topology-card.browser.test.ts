@@ -34,7 +34,16 @@ interface WireComponent {
   type?: string | null;
   status?: string | null;
   health?: string | null;
-  properties?: { name?: string; headline?: boolean; value?: number; text?: string }[] | null;
+  properties?:
+    | {
+        name?: string;
+        headline?: boolean;
+        value?: number;
+        text?: string;
+        max?: number;
+        unit?: string;
+      }[]
+    | null;
   summary?: Record<string, unknown> | null;
 }
 

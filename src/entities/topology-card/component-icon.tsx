@@ -101,3 +101,70 @@ export function ComponentIcon({ icon, size = 20, className }: ComponentIconProps
     </svg>
   );
 }
+
+/**
+ * A severity's shape (insights and incidents of the summary row): an octagon for critical, a
+ * triangle for high, a diamond for medium (and low), a circled "i" for info, a ring for anything
+ * else. Decorative: the count's text says the severity.
+ */
+export function SeverityIcon({
+  severity,
+  size = 12,
+  className,
+}: {
+  severity: 'critical' | 'high' | 'medium' | 'info' | 'other';
+  size?: number;
+  className?: string;
+}) {
+  const mark = 'var(--vigil-color-surface)';
+  let body: ReactNode;
+  switch (severity) {
+    case 'critical':
+      body = (
+        <>
+          <path d="M5.1 1h5.8L15 5.1v5.8L10.9 15H5.1L1 10.9V5.1Z" fill="currentColor" />
+          <path d="M8 4.5v4.2M8 11.2v.1" stroke={mark} strokeWidth="1.8" strokeLinecap="round" />
+        </>
+      );
+      break;
+    case 'high':
+      body = (
+        <>
+          <path d="M8 1.2 15 14H1Z" fill="currentColor" strokeLinejoin="round" />
+          <path d="M8 6v3.5m0 2.2v.1" stroke={mark} strokeWidth="1.6" strokeLinecap="round" />
+        </>
+      );
+      break;
+    case 'medium':
+      body = <path d="M8 1.5 14.5 8 8 14.5 1.5 8Z" fill="currentColor" />;
+      break;
+    case 'info':
+      body = (
+        <>
+          <circle cx="8" cy="8" r="6.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path
+            d="M8 7.2v4M8 4.8v.1"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+          />
+        </>
+      );
+      break;
+    default:
+      body = <circle cx="8" cy="8" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />;
+  }
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+      data-severity={severity}
+      className={className}
+    >
+      {body}
+    </svg>
+  );
+}

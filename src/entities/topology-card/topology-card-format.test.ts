@@ -15,7 +15,6 @@ import {
   isPropertyAlert,
   propertyHref,
   propertyPercent,
-  severityTone,
   statusCounts,
   summarySeverity,
   toTopologyCardSize,
@@ -146,10 +145,6 @@ describe('summary', () => {
     expect(summarySeverity('Blocker')).toBe('critical');
     expect(summarySeverity('warning')).toBe('info');
     expect(summarySeverity('odd')).toBe('other');
-    expect(severityTone('critical')).toBe('unhealthy');
-    expect(severityTone('high')).toBe('warning');
-    expect(severityTone('medium')).toBe('healthy');
-    expect(severityTone('info')).toBe('unknown');
 
     const reduced = typedSummary({
       cost: { low: 2, medium: 1 },

@@ -276,14 +276,6 @@ export function summarySeverity(severity: string): SummarySeverity {
   return 'other';
 }
 
-/** Tone of a severity (spec §9 incident colours: low and medium green, high orange, critical red). */
-export function severityTone(severity: SummarySeverity): ComponentHealth {
-  if (severity === 'critical') return 'unhealthy';
-  if (severity === 'high') return 'warning';
-  if (severity === 'medium') return 'healthy';
-  return 'unknown';
-}
-
 const SEVERITY_RANK: Readonly<Record<SummarySeverity, number>> = {
   critical: 0,
   high: 1,

@@ -10,7 +10,7 @@ import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { TopologyComponent, TopologyProperty } from '../../api/types';
 import { cx } from '../../lib/class-names';
 import { StatusIcon } from '../../ui/status-icon';
-import { ComponentIcon } from './component-icon';
+import { ComponentIcon, SeverityIcon } from './component-icon';
 import {
   cardSummary,
   COMPONENT_HEALTH_LABELS,
@@ -25,10 +25,10 @@ import {
   propertyHref,
   propertyLabel,
   propertyPercent,
-  severityTone,
   typeLabel,
   type ComponentHealth,
   type StatusCount,
+  type SummarySeverity,
   type TopologyCardSize,
   type TypedSummary,
 } from './topology-card-format';
@@ -71,6 +71,15 @@ const BORDERS: Record<ComponentHealth, string> = {
   warning: 'border-warning',
   healthy: 'border-border',
   unknown: 'border-border',
+};
+
+/** Severity colours (spec §9): critical red, high orange, medium and low green, info blue. */
+const SEVERITY_TONES: Record<SummarySeverity, string> = {
+  critical: 'text-unhealthy',
+  high: 'text-warning',
+  medium: 'text-healthy',
+  info: 'text-info',
+  other: 'text-fg-muted',
 };
 
 const TEXT_TONES: Record<ComponentHealth, string> = {
@@ -224,7 +233,6 @@ function TypedItems({
   return (
     <>
       {items.map((entry) => {
-        const tone = severityTone(entry.worst);
         const text = describeTyped(entry, noun);
         return (
           <li
@@ -234,9 +242,10 @@ function TypedItems({
             data-type={entry.type}
             data-severity={entry.worst}
             title={text}
-            className={cx('flex items-center gap-1 tabular-nums', TEXT_TONES[tone])}
+            className={cx('flex items-center gap-1 tabular-nums', SEVERITY_TONES[entry.worst])}
           >
-            <StatusIcon tone={tone} label={text} size={12} />
+            <SeverityIcon severity={entry.worst} />
+            <span className="sr-only">{text}</span>
             <span aria-hidden="true" className={compact ? 'sr-only' : 'text-fg-muted'}>
               {typeLabel(entry.type)}
             </span>
