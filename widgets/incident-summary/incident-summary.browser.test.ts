@@ -347,7 +347,8 @@ describe('<vigil-incident-summary>', () => {
     assertEqual(count(element, 'other') ?? 0, expected.other, 'other count');
     // Every count carries its word and glyph: not colour alone.
     const critical = part(element, 'count-critical');
-    assert(critical?.textContent?.includes('Critical'), 'the critical count is named');
+    assert(critical, 'the critical count');
+    assert(critical.textContent?.includes('Critical'), 'the critical count is named');
     assert(critical.querySelector('svg[data-icon="severity-critical"]'), 'with its glyph');
 
     const items = parts(element, 'incident');
