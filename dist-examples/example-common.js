@@ -15,6 +15,21 @@ export async function findCheckId(name, { apiBase = '/api', token } = {}) {
   return rows[0]?.id;
 }
 
+/**
+ * The id of a topology component, looked up by name among the services (as `findCheckId`); a real
+ * page pastes the id of the console's `/view/topology/{id}` link into `component-id`.
+ */
+export async function findComponentId(name, { apiBase = '/api', token } = {}) {
+  const query = new URLSearchParams({ type: 'Service', flatten: 'true', depth: '3' });
+  const response = await fetch(`${apiBase}/canary/api/topology?${query}`, {
+    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new Error(`looking up component "${name}": HTTP ${response.status}`);
+  const body = await response.json();
+  return (body.components ?? []).find((component) => component.name === name)?.id;
+}
+
 /** Log widget errors, as a host page would send them to its own monitoring. */
 export function logWidgetErrors(target = document) {
   target.addEventListener('vigil-error', (event) => {
@@ -41,6 +56,25 @@ export async function mountCheckDetail(slot, { token } = {}) {
   const attributes = JSON.parse(slot.dataset.attributes ?? '{}');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.setAttribute('check-id', id);
+  if (slot.id) element.id = slot.id;
+  slot.replaceWith(element);
+  return element;
+}
+
+/**
+ * Replace a placeholder (`data-component-name`, `data-attributes`) with a
+ * `<vigil-topology-card>` of that component, once its id is known. Returns the element.
+ */
+export async function mountTopologyCard(slot, { token } = {}) {
+  const id = await findComponentId(slot.dataset.componentName, { token });
+  if (!id) {
+    slot.textContent = `There is no component named "${slot.dataset.componentName}".`;
+    return undefined;
+  }
+  const element = document.createElement('vigil-topology-card');
+  const attributes = JSON.parse(slot.dataset.attributes ?? '{}');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.setAttribute('component-id', id);
   if (slot.id) element.id = slot.id;
   slot.replaceWith(element);
   return element;

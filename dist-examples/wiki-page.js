@@ -1,6 +1,6 @@
-// Script of the wiki article (wiki.html): fills in the check id and mirrors the health summary's
-// status in the article's own banner.
-import { logWidgetErrors, mountCheckDetail } from './example-common.js';
+// Script of the wiki article (wiki.html): fills in the check and component ids and mirrors the
+// health summary's status in the article's own banner.
+import { logWidgetErrors, mountCheckDetail, mountTopologyCard } from './example-common.js';
 
 logWidgetErrors();
 
@@ -18,3 +18,6 @@ document.getElementById('wiki-health')?.addEventListener('vigil-status-change', 
 
 const slot = document.getElementById('wiki-check');
 if (slot) mountCheckDetail(slot).catch((error) => console.warn(error.message));
+
+const card = document.getElementById('wiki-topology');
+if (card) mountTopologyCard(card).catch((error) => console.warn(error.message));

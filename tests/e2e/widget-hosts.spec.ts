@@ -97,8 +97,12 @@ test.describe('host pages with a viewer session', () => {
     const detail = page.locator('vigil-check-detail#wiki-check');
     await expectCheckDetail(detail, 'gateway /healthz');
     await expect(detail.locator('[part~="chart"]')).toBeVisible();
-    // The placeholder for the future topology card is there, not a fake widget.
-    await expect(page.locator('[data-slot="vigil-topology-card"]')).toContainText('Coming soon');
+    // The topology card of the gateway, with its health written out and its summary.
+    const card = page.locator('vigil-topology-card#wiki-topology');
+    await expect(card.locator('[part~="title"]')).toHaveText('Payment gateway');
+    await expect(card.locator('[part~="card"]')).toHaveAttribute('data-size', 'large');
+    await expect(card.locator('[part~="status"]')).toContainText(/Healthy|Unhealthy|Warning/);
+    await expect(card.locator('[part~="summary"]')).toBeVisible();
 
     await expectAccessible(page, '/examples/wiki.html');
     expect(problems.pageErrors).toEqual([]);
