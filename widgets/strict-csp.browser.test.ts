@@ -18,6 +18,11 @@ interface SummaryCheck {
   name: string;
 }
 
+interface Named {
+  id: string;
+  name: string;
+}
+
 interface Violation {
   directive: string;
   blocked: string;
@@ -69,8 +74,18 @@ function describeViolations(list: Violation[]): string {
     .join('; ');
 }
 
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  assert(response.ok, `${url} answers (${response.status})`);
+  return (await response.json()) as T;
+}
+
 describe('widgets under a strict Content-Security-Policy', () => {
   let checks: SummaryCheck[] = [];
+  // With the real server (VIGIL_TEST_SERVER) every element is mounted; the fixture mode of the
+  // test server answers only the health summary.
+  let live = false;
+  let component: Named | undefined;
 
   before(async () => {
     const policy = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
@@ -79,10 +94,20 @@ describe('widgets under a strict Content-Security-Policy', () => {
       'the page has the policy',
     );
     await import(DROP_IN);
-    const response = await fetch('/csp/api/canary/api/summary');
-    assert(response.ok, `the summary answers (${response.status})`);
-    checks = ((await response.json()) as { checks_summary: SummaryCheck[] }).checks_summary;
+    live = (await getJson<{ mode: string }>('/__vigil-test/config')).mode === 'server';
+    checks = (await getJson<{ checks_summary: SummaryCheck[] }>('/csp/api/canary/api/summary'))
+      .checks_summary;
     assert(checks.length > 0, 'the API has checks');
+    if (live) {
+      // A component with open incidents, so the incident summary has rows to show.
+      const rows = await getJson<{ component_id: string }[]>(
+        '/csp/api/db/incidents_by_component?select=component_id&status=eq.open&limit=1',
+      );
+      const id = rows[0]?.component_id;
+      assert(id, 'the demo data has a component with an open incident');
+      [component] = await getJson<Named[]>(`/csp/api/db/components?select=id,name&id=eq.${id}`);
+      assert(component, 'the component exists');
+    }
   });
 
   it('the policy is in force: an inline <style> is refused and reported', async () => {
@@ -108,10 +133,15 @@ describe('widgets under a strict Content-Security-Policy', () => {
     const summary = mount('vigil-health-summary', { 'api-base': '/csp/api' });
     summary.style.setProperty('--vigil-color-primary', BRAND);
     const picker = mount('vigil-time-range-picker', { value: '1h' });
-    const detail = mount('vigil-check-detail', {
-      'api-base': '/csp/api',
-      'check-id': checks[0]!.id,
-    });
+    const detail = live
+      ? mount('vigil-check-detail', { 'api-base': '/csp/api', 'check-id': checks[0]!.id })
+      : undefined;
+    const card = component
+      ? mount('vigil-topology-card', { 'api-base': '/csp/api', 'component-id': component.id })
+      : undefined;
+    const incidents = component
+      ? mount('vigil-incident-summary', { 'api-base': '/csp/api', 'component-id': component.id })
+      : undefined;
 
     // Rendered and styled: computed colours come from the adopted sheets and the tokens.
     const total = await waitFor(
@@ -144,14 +174,30 @@ describe('widgets under a strict Content-Security-Policy', () => {
     option.click();
     await waitFor(() => picker.getAttribute('value') === '6h', 'the pick to reach the attribute');
 
-    await waitFor(
-      () => root(detail).textContent?.includes(checks[0]!.name),
-      'the check detail to show the check',
-    );
-    assert(root(detail).adoptedStyleSheets.length > 0, 'the check detail adopted its stylesheet');
+    if (detail) {
+      await waitFor(
+        () => root(detail).textContent?.includes(checks[0]!.name),
+        'the check detail to show the check',
+      );
+      assert(root(detail).adoptedStyleSheets.length > 0, 'the check detail adopted its sheet');
+    }
+    if (card && component) {
+      const name = component.name;
+      await waitFor(() => root(card).textContent?.includes(name), 'the topology card');
+      assert(root(card).adoptedStyleSheets.length > 0, 'the card adopted its stylesheet');
+      assert(root(card).querySelector('style') === null, 'no <style> in the card');
+    }
+    if (incidents) {
+      await waitFor(
+        () => root(incidents).querySelector('a[href*="/incidents/"], li'),
+        'the open incidents',
+      );
+      assert(root(incidents).adoptedStyleSheets.length > 0, 'the incidents adopted a stylesheet');
+    }
 
     // The chart is a lazy chunk: give it time to load and draw before judging.
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert(!live || (detail && card && incidents), 'all five elements ran against the server');
     const seen = violations.slice(start);
     assert(seen.length === 0, `no CSP violation; saw ${describeViolations(seen)}`);
     document.body.replaceChildren();
