@@ -62,16 +62,17 @@ export async function mountCheckDetail(slot, { token } = {}) {
 }
 
 /**
- * Replace a placeholder (`data-component-name`, `data-attributes`) with a
- * `<vigil-topology-card>` of that component, once its id is known. Returns the element.
+ * Replace a placeholder (`data-component-name`, `data-attributes`) with an element about that
+ * component (`<vigil-topology-card>`, `<vigil-incident-summary>`), once its id is known. Returns
+ * the element.
  */
-export async function mountTopologyCard(slot, { token } = {}) {
+export async function mountForComponent(slot, tag, { token } = {}) {
   const id = await findComponentId(slot.dataset.componentName, { token });
   if (!id) {
     slot.textContent = `There is no component named "${slot.dataset.componentName}".`;
     return undefined;
   }
-  const element = document.createElement('vigil-topology-card');
+  const element = document.createElement(tag);
   const attributes = JSON.parse(slot.dataset.attributes ?? '{}');
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.setAttribute('component-id', id);
@@ -79,6 +80,9 @@ export async function mountTopologyCard(slot, { token } = {}) {
   slot.replaceWith(element);
   return element;
 }
+
+export const mountTopologyCard = (slot, options) =>
+  mountForComponent(slot, 'vigil-topology-card', options);
 
 // The picker speaks the console's range format (relative `6h`, `7d`, quick `yesterday`, absolute
 // `<from>_<to>`); `<vigil-check-detail time-range>` takes a relative range, so other picks become

@@ -1,6 +1,11 @@
 // Script of the wiki article (wiki.html): fills in the check and component ids and mirrors the
 // health summary's status in the article's own banner.
-import { logWidgetErrors, mountCheckDetail, mountTopologyCard } from './example-common.js';
+import {
+  logWidgetErrors,
+  mountCheckDetail,
+  mountForComponent,
+  mountTopologyCard,
+} from './example-common.js';
 
 logWidgetErrors();
 
@@ -21,3 +26,10 @@ if (slot) mountCheckDetail(slot).catch((error) => console.warn(error.message));
 
 const card = document.getElementById('wiki-topology');
 if (card) mountTopologyCard(card).catch((error) => console.warn(error.message));
+
+const incidents = document.getElementById('wiki-incidents');
+if (incidents) {
+  mountForComponent(incidents, 'vigil-incident-summary').catch((error) =>
+    console.warn(error.message),
+  );
+}

@@ -103,6 +103,17 @@ test.describe('host pages with a viewer session', () => {
     await expect(card.locator('[part~="card"]')).toHaveAttribute('data-size', 'large');
     await expect(card.locator('[part~="status"]')).toContainText(/Healthy|Unhealthy|Warning/);
     await expect(card.locator('[part~="summary"]')).toBeVisible();
+    // Its open incidents, counted by severity and listed with links into the console.
+    const incidents = page.locator('vigil-incident-summary#wiki-incidents');
+    await expect(incidents.locator('[part~="incident"]').first()).toBeVisible();
+    const listed = await incidents.locator('[part~="incident"]').count();
+    expect(listed).toBeGreaterThan(0);
+    expect(listed).toBeLessThanOrEqual(5);
+    await expect(incidents.locator('[part~="incident-link"]').first()).toHaveAttribute(
+      'href',
+      /\/incidents\/[0-9a-f-]{36}$/,
+    );
+    await expect(incidents.locator('[part~="counts"]')).toContainText(/Critical/);
 
     await expectAccessible(page, '/examples/wiki.html');
     expect(problems.pageErrors).toEqual([]);
