@@ -5,6 +5,8 @@
  * <style> elements or style attributes), fetch, react to input, and cause no policy violation.
  * A deliberate inline <style> proves the policy is in force and that violations are seen.
  */
+import { assert, getJson, root, waitFor } from './test-support/browser-test';
+
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => Promise<void> | void): void;
 declare function before(body: () => Promise<void> | void): void;
@@ -38,29 +40,6 @@ document.addEventListener('securitypolicyviolation', (event) => {
   });
 });
 
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-async function waitFor<T>(
-  probe: () => T | null | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-function root(element: Element): ShadowRoot {
-  assert(element.shadowRoot, `${element.localName} has an open shadow root`);
-  return element.shadowRoot;
-}
-
 function mount(tag: string, attributes: Record<string, string>): HTMLElement {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -72,12 +51,6 @@ function describeViolations(list: Violation[]): string {
   return list
     .map((v) => `${v.directive} blocked ${v.blocked || 'inline'} (${v.source})`)
     .join('; ');
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
-  assert(response.ok, `${url} answers (${response.status})`);
-  return (await response.json()) as T;
 }
 
 describe('widgets under a strict Content-Security-Policy', () => {

@@ -10,6 +10,17 @@
  * postgrest.md §8.1), recording each request.
  */
 import { emulateMedia } from '@web/test-runner-commands';
+import {
+  assert,
+  assertEqual,
+  getJson,
+  json,
+  part,
+  recordEvents,
+  root,
+  waitFor,
+  type TestServerConfig,
+} from '../test-support/browser-test';
 
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => Promise<void> | void): void;
@@ -22,11 +33,6 @@ const LIGHT_HEALTHY = 'rgb(21, 128, 61)'; // --vigil-color-status-healthy, light
 const DARK_HEALTHY = 'rgb(74, 222, 128)'; // --vigil-color-status-healthy, dark
 const LIGHT_MUTED = 'rgb(75, 85, 99)'; // --vigil-color-text-muted, light
 
-interface TestServerConfig {
-  mode: 'server' | 'fixture';
-  server: string | null;
-}
-
 interface WireCheck {
   id: string;
   name: string;
@@ -35,30 +41,6 @@ interface WireCheck {
   status?: string | null;
   severity?: string | null;
   last_runtime?: string | null;
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-function assertEqual<T>(actual: T, expected: T, message: string): void {
-  if (!Object.is(actual, expected)) {
-    throw new Error(`${message}: expected ${String(expected)}, got ${String(actual)}`);
-  }
-}
-
-async function waitFor<T>(
-  probe: () => T | null | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,13 +120,6 @@ function statusesFor(check: FixtureCheck) {
   }));
 }
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
 function answer(prefix: string, path: string, query: URLSearchParams): Response {
   const eq = (name: string) => query.get(name)?.replace(/^eq\./, '');
   if (path === '/db/checks') {
@@ -189,12 +164,6 @@ async function requestCount(prefix: string, path: string): Promise<number> {
   return counts[`/${prefix}/api${path}`] ?? 0;
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await realFetch(url, { headers: { accept: 'application/json' } });
-  assert(response.ok, `${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The element
 
@@ -203,15 +172,6 @@ function mount(attributes: Record<string, string>, parent: ParentNode = document
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   parent.append(element);
   return element;
-}
-
-function root(element: HTMLElement): ShadowRoot {
-  assert(element.shadowRoot, 'the element has an open shadow root');
-  return element.shadowRoot;
-}
-
-function part(element: HTMLElement, name: string): HTMLElement | null {
-  return root(element).querySelector<HTMLElement>(`[part~="${name}"]`);
 }
 
 function stat(element: HTMLElement, id: string): string | undefined {
@@ -226,19 +186,6 @@ async function waitForCheck(element: HTMLElement, name: string) {
 
 function historyRows(element: HTMLElement): number {
   return root(element).querySelectorAll('[part~="history"] tbody tr').length;
-}
-
-function recordEvents<T>(name: string) {
-  const seen: { detail: T; event: CustomEvent<T>; target: EventTarget | null }[] = [];
-  // The target is read during dispatch: afterwards it is cleared for targets in shadow trees.
-  const listener = (event: Event) =>
-    seen.push({
-      detail: (event as CustomEvent<T>).detail,
-      event: event as CustomEvent<T>,
-      target: event.target,
-    });
-  document.addEventListener(name, listener);
-  return { seen, stop: () => document.removeEventListener(name, listener) };
 }
 
 function chartRequested(): boolean {

@@ -5,6 +5,14 @@
  * Each test uses its own api-base prefix, so shared caches and request counts stay separate.
  */
 import { emulateMedia } from '@web/test-runner-commands';
+import {
+  assert,
+  assertEqual,
+  part,
+  root,
+  waitFor,
+  type TestServerConfig,
+} from '../test-support/browser-test';
 
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => Promise<void> | void): void;
@@ -22,35 +30,6 @@ interface WireCheck {
   namespace?: string;
   status?: string;
   labels?: Record<string, string> | null;
-}
-
-interface TestServerConfig {
-  mode: 'server' | 'fixture';
-  server: string | null;
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-function assertEqual<T>(actual: T, expected: T, message: string): void {
-  if (!Object.is(actual, expected)) {
-    throw new Error(`${message}: expected ${String(expected)}, got ${String(actual)}`);
-  }
-}
-
-async function waitFor<T>(
-  probe: () => T | null | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -78,18 +57,9 @@ function mount(attributes: Record<string, string>, setup?: (element: HTMLElement
   return element;
 }
 
-function root(element: HTMLElement): ShadowRoot {
-  assert(element.shadowRoot, 'the element has an open shadow root');
-  return element.shadowRoot;
-}
-
 function count(element: HTMLElement, kind: 'passing' | 'failing' | 'total'): number | undefined {
   const text = root(element).querySelector(`[data-count="${kind}"]`)?.textContent;
   return text === undefined || text === null ? undefined : Number(text);
-}
-
-function part(element: HTMLElement, name: string): HTMLElement | null {
-  return root(element).querySelector<HTMLElement>(`[part~="${name}"]`);
 }
 
 async function waitForCounts(element: HTMLElement) {

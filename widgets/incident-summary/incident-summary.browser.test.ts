@@ -11,6 +11,17 @@
  * each request.
  */
 import { emulateMedia } from '@web/test-runner-commands';
+import {
+  assert,
+  assertEqual,
+  getJson,
+  json,
+  part,
+  recordEvents,
+  root,
+  waitFor,
+  type TestServerConfig,
+} from '../test-support/browser-test';
 
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => Promise<void> | void): void;
@@ -23,11 +34,6 @@ const LIGHT_CRITICAL = 'rgb(200, 30, 30)'; // --vigil-color-status-unhealthy, li
 const DARK_CRITICAL = 'rgb(248, 113, 113)'; // --vigil-color-status-unhealthy, dark
 const LIGHT_HIGH = 'rgb(180, 83, 9)'; // --vigil-color-status-warning, light
 const LIGHT_MEDIUM = 'rgb(21, 128, 61)'; // --vigil-color-status-healthy, light
-
-interface TestServerConfig {
-  mode: 'server' | 'fixture';
-  server: string | null;
-}
 
 interface Row {
   title: string;
@@ -47,30 +53,6 @@ interface Counts {
   medium: number;
   info: number;
   other: number;
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-function assertEqual<T>(actual: T, expected: T, message: string): void {
-  if (!Object.is(actual, expected)) {
-    throw new Error(`${message}: expected ${String(expected)}, got ${String(actual)}`);
-  }
-}
-
-async function waitFor<T>(
-  probe: () => T | null | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,13 +108,6 @@ const fixture = {
   fail: new Map<string, number>(),
   requests: [] as { prefix: string; path: string; query: URLSearchParams; auth?: string }[],
 };
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
 
 function answer(prefix: string, path: string, query: URLSearchParams): Response {
   const status = fixture.fail.get(prefix);
@@ -190,12 +165,6 @@ function recorded(prefix: string) {
   return fixture.requests.filter((r) => r.prefix === prefix);
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await realFetch(url, { headers: { accept: 'application/json' } });
-  assert(response.ok, `${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** The expected summary of rows (the widget's rule: low → medium, blocker → critical). */
 function expectedCounts(rows: readonly Row[]): Counts {
   const counts: Counts = { critical: 0, high: 0, medium: 0, info: 0, other: 0 };
@@ -223,15 +192,6 @@ function mount(attributes: Record<string, string>, parent: ParentNode = document
   return element;
 }
 
-function root(element: HTMLElement): ShadowRoot {
-  assert(element.shadowRoot, 'the element has an open shadow root');
-  return element.shadowRoot;
-}
-
-function part(element: HTMLElement, name: string): HTMLElement | null {
-  return root(element).querySelector<HTMLElement>(`[part~="${name}"]`);
-}
-
 function parts(element: HTMLElement, name: string): HTMLElement[] {
   return [...root(element).querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
 }
@@ -246,19 +206,6 @@ async function waitForData(element: HTMLElement) {
     () => !['loading', undefined].includes(part(element, 'root')?.dataset.status),
     'the incidents',
   );
-}
-
-function recordEvents<T>(name: string) {
-  const seen: { detail: T; event: CustomEvent<T>; target: EventTarget | null }[] = [];
-  // The target is read during dispatch: afterwards it is cleared for targets in shadow trees.
-  const listener = (event: Event) =>
-    seen.push({
-      detail: (event as CustomEvent<T>).detail,
-      event: event as CustomEvent<T>,
-      target: event.target,
-    });
-  document.addEventListener(name, listener);
-  return { seen, stop: () => document.removeEventListener(name, listener) };
 }
 
 let config: TestServerConfig;

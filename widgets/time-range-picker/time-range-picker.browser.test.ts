@@ -5,6 +5,7 @@
  * localStorage under `vigil-time-range-recent`, as in the console).
  */
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { assert, assertEqual, part, root, waitFor } from '../test-support/browser-test';
 
 declare function describe(name: string, body: () => void): void;
 declare const it: {
@@ -27,40 +28,11 @@ interface ChangeDetail {
   to: string;
 }
 
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-function assertEqual<T>(actual: T, expected: T, message: string): void {
-  if (!Object.is(actual, expected)) {
-    throw new Error(`${message}: expected ${String(expected)}, got ${String(actual)}`);
-  }
-}
-
-async function waitFor<T>(
-  probe: () => T | null | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 function mount(attributes: Record<string, string>) {
   const element = document.createElement(TAG);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   document.body.append(element);
   return element;
-}
-
-function root(element: HTMLElement): ShadowRoot {
-  assert(element.shadowRoot, 'the element has an open shadow root');
-  return element.shadowRoot;
 }
 
 /** The picker's button (the Popover button: the only button with aria-expanded). */
@@ -86,10 +58,6 @@ function option(element: HTMLElement, name: string): HTMLElement | undefined {
   return Array.from(root(element).querySelectorAll<HTMLElement>('[role="option"]')).find(
     (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent) === name,
   );
-}
-
-function part(element: HTMLElement, name: string): HTMLElement | null {
-  return root(element).querySelector<HTMLElement>(`[part~="${name}"]`);
 }
 
 function recordEvents<T>(name: string) {

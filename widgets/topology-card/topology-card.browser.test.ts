@@ -9,6 +9,17 @@
  * fixture in the shape of the API contract (api.md §3.5), recording each request.
  */
 import { emulateMedia } from '@web/test-runner-commands';
+import {
+  assert,
+  assertEqual,
+  getJson,
+  json,
+  part,
+  recordEvents,
+  root,
+  waitFor,
+  type TestServerConfig,
+} from '../test-support/browser-test';
 
 declare function describe(name: string, body: () => void): void;
 declare function it(name: string, body: () => Promise<void> | void): void;
@@ -22,11 +33,6 @@ const DARK_UNHEALTHY = 'rgb(248, 113, 113)'; // --vigil-color-status-unhealthy, 
 const LIGHT_WARNING = 'rgb(180, 83, 9)'; // --vigil-color-status-warning, light
 const LIGHT_BORDER = 'rgb(213, 219, 227)'; // --vigil-color-border, light
 const WIDTHS = { small: 198, medium: 258, large: 356, extra_large: 554 } as const;
-
-interface TestServerConfig {
-  mode: 'server' | 'fixture';
-  server: string | null;
-}
 
 interface WireComponent {
   id: string;
@@ -45,30 +51,6 @@ interface WireComponent {
       }[]
     | null;
   summary?: Record<string, unknown> | null;
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
-}
-
-function assertEqual<T>(actual: T, expected: T, message: string): void {
-  if (!Object.is(actual, expected)) {
-    throw new Error(`${message}: expected ${String(expected)}, got ${String(actual)}`);
-  }
-}
-
-async function waitFor<T>(
-  probe: () => T | null | undefined | false,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,13 +115,6 @@ const fixture = {
   requests: [] as { prefix: string; path: string; query: URLSearchParams; auth?: string }[],
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 function answer(path: string, query: URLSearchParams): Response {
   if (path !== '/canary/api/topology') return json({ error: `no fixture for ${path}` }, 404);
   const found = fixture.components.get(query.get('id') ?? '');
@@ -177,12 +152,6 @@ async function requestCount(prefix: string, path: string): Promise<number> {
   return counts[`/${prefix}/api${path}`] ?? 0;
 }
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await realFetch(url, { headers: { accept: 'application/json' } });
-  assert(response.ok, `${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The element
 
@@ -193,33 +162,11 @@ function mount(attributes: Record<string, string>, parent: ParentNode = document
   return element;
 }
 
-function root(element: HTMLElement): ShadowRoot {
-  assert(element.shadowRoot, 'the element has an open shadow root');
-  return element.shadowRoot;
-}
-
-function part(element: HTMLElement, name: string): HTMLElement | null {
-  return root(element).querySelector<HTMLElement>(`[part~="${name}"]`);
-}
-
 async function waitForCard(element: HTMLElement, name: string): Promise<HTMLElement> {
   await waitFor(() => part(element, 'title')?.textContent?.includes(name), `the card of ${name}`);
   const card = part(element, 'card');
   assert(card, 'the card part');
   return card;
-}
-
-function recordEvents<T>(name: string) {
-  const seen: { detail: T; event: CustomEvent<T>; target: EventTarget | null }[] = [];
-  // The target is read during dispatch: afterwards it is cleared for targets in shadow trees.
-  const listener = (event: Event) =>
-    seen.push({
-      detail: (event as CustomEvent<T>).detail,
-      event: event as CustomEvent<T>,
-      target: event.target,
-    });
-  document.addEventListener(name, listener);
-  return { seen, stop: () => document.removeEventListener(name, listener) };
 }
 
 let config: TestServerConfig;
