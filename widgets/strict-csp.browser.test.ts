@@ -7,10 +7,6 @@
  */
 import { assert, getJson, root, waitFor } from './test-support/browser-test';
 
-declare function describe(name: string, body: () => void): void;
-declare function it(name: string, body: () => Promise<void> | void): void;
-declare function before(body: () => Promise<void> | void): void;
-
 const DROP_IN = '/dist/widgets/vigil-widgets.js';
 const LIGHT_TEXT = 'rgb(17, 24, 39)'; // --vigil-color-text, light
 const BRAND = 'rgb(12, 34, 56)';

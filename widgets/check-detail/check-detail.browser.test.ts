@@ -22,11 +22,6 @@ import {
   type TestServerConfig,
 } from '../test-support/browser-test';
 
-declare function describe(name: string, body: () => void): void;
-declare function it(name: string, body: () => Promise<void> | void): void;
-declare function before(body: () => Promise<void> | void): void;
-declare function afterEach(body: () => Promise<void> | void): void;
-
 const TAG = 'vigil-check-detail';
 const BUNDLE = '/dist/widgets/vigil-check-detail.js';
 const LIGHT_HEALTHY = 'rgb(21, 128, 61)'; // --vigil-color-status-healthy, light

@@ -23,11 +23,6 @@ import {
   type TestServerConfig,
 } from '../test-support/browser-test';
 
-declare function describe(name: string, body: () => void): void;
-declare function it(name: string, body: () => Promise<void> | void): void;
-declare function before(body: () => Promise<void> | void): void;
-declare function afterEach(body: () => Promise<void> | void): void;
-
 const TAG = 'vigil-incident-summary';
 const BUNDLE = '/dist/widgets/vigil-incident-summary.js';
 const LIGHT_CRITICAL = 'rgb(200, 30, 30)'; // --vigil-color-status-unhealthy, light

@@ -7,14 +7,6 @@
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { assert, assertEqual, part, root, waitFor } from '../test-support/browser-test';
 
-declare function describe(name: string, body: () => void): void;
-declare const it: {
-  (name: string, body: () => Promise<void> | void): void;
-  skip(name: string, body: () => Promise<void> | void): void;
-};
-declare function before(body: () => Promise<void> | void): void;
-declare function afterEach(body: () => Promise<void> | void): void;
-
 const TAG = 'vigil-time-range-picker';
 const BUNDLE = '/dist/widgets/vigil-time-range-picker.js';
 const DROP_IN = '/dist/widgets/vigil-widgets.js';

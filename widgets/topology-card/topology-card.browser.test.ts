@@ -21,11 +21,6 @@ import {
   type TestServerConfig,
 } from '../test-support/browser-test';
 
-declare function describe(name: string, body: () => void): void;
-declare function it(name: string, body: () => Promise<void> | void): void;
-declare function before(body: () => Promise<void> | void): void;
-declare function afterEach(body: () => Promise<void> | void): void;
-
 const TAG = 'vigil-topology-card';
 const BUNDLE = '/dist/widgets/vigil-topology-card.js';
 const LIGHT_UNHEALTHY = 'rgb(200, 30, 30)'; // --vigil-color-status-unhealthy, light
