@@ -1,5 +1,5 @@
 /**
- * The migrated database against the machine-readable contract (../shared/contract/schema.json):
+ * The migrated database against the machine-readable contract (server/test/contract/schema.json, a copy of the contract):
  * every relation exists with its columns in order (tables also with their exact types), every
  * foreign key carries its contract name, and every RPC function takes the contract's arguments.
  * Runs on PGlite and, when the binaries are installed, on a throw-away PostgreSQL.
@@ -19,7 +19,7 @@ interface Relation {
   fk_constraints?: Record<string, { column: string; references: string }>;
 }
 
-const CONTRACT = new URL('../../../shared/contract/schema.json', import.meta.url);
+const CONTRACT = new URL('./contract/schema.json', import.meta.url);
 const haveContract = existsSync(CONTRACT);
 const relations: Record<string, Relation> = haveContract
   ? (JSON.parse(readFileSync(CONTRACT, 'utf8')) as { relations: Record<string, Relation> })

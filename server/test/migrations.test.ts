@@ -15,7 +15,7 @@ interface Relation {
 }
 // The machine-readable contract sits beside the repository in this workspace; without it the
 // column comparisons are skipped (the migrations still run).
-const CONTRACT = new URL('../../../shared/contract/schema.json', import.meta.url);
+const CONTRACT = new URL('./contract/schema.json', import.meta.url);
 const haveContract = existsSync(CONTRACT);
 const relations: Record<string, Relation> = haveContract
   ? (JSON.parse(readFileSync(CONTRACT, 'utf8')) as { relations: Record<string, Relation> })

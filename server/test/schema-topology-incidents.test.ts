@@ -43,7 +43,7 @@ interface ContractRelation {
   column_sources?: Record<string, string>;
 }
 
-const CONTRACT = new URL('../../../shared/contract/schema.json', import.meta.url);
+const CONTRACT = new URL('./contract/schema.json', import.meta.url);
 const contract: Record<string, ContractRelation> = existsSync(CONTRACT)
   ? (JSON.parse(readFileSync(CONTRACT, 'utf8')) as { relations: Record<string, ContractRelation> })
       .relations
