@@ -8,6 +8,10 @@ export type SeedMode = 'demo' | 'none' | 'large';
 
 export interface ServerConfig {
   port: number;
+  /** The address to listen on (VIGIL_HOST; default 127.0.0.1, `0.0.0.0` in containers). */
+  host: string;
+  /** Largest request body accepted on any route, in bytes (VIGIL_BODY_LIMIT; default 1 MiB). */
+  bodyLimitBytes: number;
   /** PGlite data directory (ignored when `databaseUrl` is set). */
   dataDir: string;
   databaseUrl: string | undefined;
@@ -76,6 +80,39 @@ function port(env: Env): number {
     throw new ConfigError(`PORT must be an integer from 1 to 65535 (got ${JSON.stringify(value)})`);
   }
   return Number(value);
+}
+
+function host(env: Env): string {
+  const value = nonEmpty(env, 'VIGIL_HOST');
+  if (value === undefined) return '127.0.0.1';
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(value);
+  const validIpv4 = ipv4 !== null && ipv4.slice(1).every((part) => Number(part) <= 255);
+  const ipv6 = /^[0-9a-fA-F:]+$/.test(value) && value.includes(':');
+  const hostname =
+    /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+      value,
+    );
+  if (validIpv4 || ipv6 || (ipv4 === null && hostname)) return value;
+  throw new ConfigError(
+    `VIGIL_HOST must be an IP address or host name such as 127.0.0.1 or 0.0.0.0 (got ${JSON.stringify(value)})`,
+  );
+}
+
+/** A size in bytes, with an optional k/m suffix (kibibytes, mebibytes). */
+function byteSize(env: Env, key: string, min: number, max: number, fallback: number): number {
+  const value = nonEmpty(env, key);
+  if (value === undefined) return fallback;
+  const match = /^(\d{1,12})\s*([kKmM]i?[bB]?|[bB])?$/.exec(value);
+  const unit = match?.[2]?.[0]?.toLowerCase();
+  const bytes = match
+    ? Number(match[1]) * (unit === 'k' ? 1024 : unit === 'm' ? 1024 * 1024 : 1)
+    : NaN;
+  if (!Number.isFinite(bytes) || bytes < min || bytes > max) {
+    throw new ConfigError(
+      `${key} must be a size from ${min} bytes to ${max / 1024 / 1024} MiB, such as 1048576, 512k or 4m (got ${JSON.stringify(value)})`,
+    );
+  }
+  return bytes;
 }
 
 function databaseUrl(env: Env): string | undefined {
@@ -170,6 +207,8 @@ function selfUrl(env: Env): string | undefined {
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
     port: port(env),
+    host: host(env),
+    bodyLimitBytes: byteSize(env, 'VIGIL_BODY_LIMIT', 1024, 64 * 1024 * 1024, 1024 * 1024),
     dataDir: nonEmpty(env, 'VIGIL_DATA_DIR') ?? '.vigil/data',
     databaseUrl: databaseUrl(env),
     auth: oneOf(env, 'VIGIL_AUTH', ['basic', 'none'] as const, 'basic'),

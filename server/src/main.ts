@@ -2,11 +2,12 @@
  * Entry point: config → database → migrations → seed → engine → HTTP. Prints one-line errors
  * (no stack trace) for configuration mistakes and shuts down gracefully on SIGINT/SIGTERM.
  */
-import { mkdirSync } from 'node:fs';
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { createApp, runnerOptions } from './app';
 import { purgeExpired } from './auth/sessions';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { DataDirError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
@@ -19,8 +20,70 @@ import { VERSION } from './version';
 
 async function openDatabase(config: ServerConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  mkdirSync(config.dataDir, { recursive: true });
   return openPglite(config.dataDir);
+}
+
+/** The address a browser would use: `localhost`-style for wildcard and IPv6 addresses. */
+function displayAddress(address: AddressInfo): string {
+  const host =
+    address.address === '0.0.0.0' || address.address === '::' ? '0.0.0.0' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/** How this process reaches itself: the loopback address for wildcard listeners. */
+function loopbackUrl(address: AddressInfo): string {
+  if (address.address === '0.0.0.0' || address.address === '::') {
+    return `http://127.0.0.1:${address.port}`;
+  }
+  return displayAddress(address);
+}
+
+type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/**
+ * Listen before the database work starts, so a port in use is reported at once rather than after
+ * migrations and seeding. Until `ready` swaps the handler in, every request is a 503.
+ */
+async function listen(
+  config: ServerConfig,
+): Promise<{ server: ServerType; address: AddressInfo; ready(handler: FetchHandler): void }> {
+  let handler: FetchHandler = () =>
+    new Response(JSON.stringify({ error: 'the server is starting' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '1' },
+    });
+  return new Promise((resolve, reject) => {
+    const server = serve({
+      fetch: (request, env) => handler(request, env),
+      port: config.port,
+      hostname: config.host,
+    });
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${config.host}:${config.port}`;
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? `port ${config.port} is already in use on ${config.host} (set PORT to a free port)`
+          : error.code === 'EACCES'
+            ? `port ${config.port} needs privileges (set PORT to 1024 or above)`
+            : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+              ? `VIGIL_HOST ${config.host} is not an address of this machine`
+              : `${where}: ${error.message}`;
+      reject(new ListenError(reason));
+    });
+    server.once('listening', () => {
+      resolve({
+        server,
+        address: server.address() as AddressInfo,
+        ready: (next) => {
+          handler = next;
+        },
+      });
+    });
+  });
+}
+
+class ListenError extends Error {
+  override readonly name = 'ListenError';
 }
 
 function printAccounts(): void {
@@ -44,6 +107,9 @@ function printAccounts(): void {
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  // Fail fast, before any database work: an unusable or busy data directory, a port in use.
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  const { server, address, ready } = await listen(config);
   const db = await openDatabase(config);
   await migrate(db);
   const seeded = await seed(db, config.seed);
@@ -56,33 +122,22 @@ async function main(): Promise<void> {
   });
   const app = createApp({ db, config, engine, runner });
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    // The runner reaches this server at the port it really got ($(self.url) in check specs).
-    if (!config.selfUrl) runner.setSelfUrl(`http://127.0.0.1:${info.port}`);
-    if (config.runner) {
-      runner.start().catch((error: unknown) => console.error('health runner failed:', error));
-    }
-    const elapsed = Math.round(performance.now() - started);
-    console.log(
-      `Vigil ${VERSION} listening on http://localhost:${config.port} (started in ${elapsed} ms)`,
-    );
-    console.log(
-      `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
-        `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
-        `; health-check runner: ${config.runner ? 'on' : 'off (VIGIL_RUNNER=off)'}`,
-    );
-    if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
-  });
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    const reason =
-      error.code === 'EADDRINUSE'
-        ? `port ${config.port} is already in use (set PORT to a free port)`
-        : error.code === 'EACCES'
-          ? `port ${config.port} needs privileges (set PORT to 1024 or above)`
-          : error.message;
-    console.error(`vigil: cannot listen: ${reason}`);
-    void db.close().finally(() => process.exit(1));
-  });
+  ready(app.fetch);
+  // The runner reaches this server at the port it really got ($(self.url) in check specs).
+  if (!config.selfUrl) runner.setSelfUrl(loopbackUrl(address));
+  if (config.runner) {
+    runner.start().catch((error: unknown) => console.error('health runner failed:', error));
+  }
+  const elapsed = Math.round(performance.now() - started);
+  console.log(
+    `Vigil ${VERSION} listening on ${displayAddress(address)} (started in ${elapsed} ms)`,
+  );
+  console.log(
+    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
+      `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
+      `; health-check runner: ${config.runner ? 'on' : 'off (VIGIL_RUNNER=off)'}`,
+  );
+  if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
 
   const purge = setInterval(
     () => {
@@ -104,7 +159,10 @@ async function main(): Promise<void> {
     server.close(() => {
       runnerStopped
         .then(() => Promise.all([db.close(), dataApi.close()]))
-        .then(() => process.exit(0))
+        .then(() => {
+          lock?.release();
+          process.exit(0);
+        })
         .catch((error: unknown) => {
           console.error('closing the database failed:', error);
           process.exit(1);
@@ -121,7 +179,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ListenError) {
+    console.error(`vigil: cannot listen: ${error.message}`);
+  } else if (error instanceof ConfigError || error instanceof DataDirError) {
     console.error(`vigil: ${error.message}`);
   } else {
     console.error('vigil: start-up failed:', error instanceof Error ? error.message : error);

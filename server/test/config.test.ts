@@ -12,9 +12,20 @@ function errorOf(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('reads the listen address and the body limit', () => {
+    expect(loadConfig({ VIGIL_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ VIGIL_HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ VIGIL_HOST: 'vigil.internal' }).host).toBe('vigil.internal');
+    expect(loadConfig({ VIGIL_BODY_LIMIT: '4m' }).bodyLimitBytes).toBe(4 * 1024 * 1024);
+    expect(loadConfig({ VIGIL_BODY_LIMIT: '512k' }).bodyLimitBytes).toBe(512 * 1024);
+    expect(loadConfig({ VIGIL_BODY_LIMIT: '2048' }).bodyLimitBytes).toBe(2048);
+  });
+
   it('applies the documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
       port: 8080,
+      host: '127.0.0.1',
+      bodyLimitBytes: 1024 * 1024,
       dataDir: '.vigil/data',
       databaseUrl: undefined,
       auth: 'basic',
@@ -57,6 +68,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ VIGIL_CORS_ORIGINS: 'not a url' }, 'VIGIL_CORS_ORIGINS'],
     [{ VIGIL_CORS_ORIGINS: 'https://a.example.com/path' }, 'VIGIL_CORS_ORIGINS'],
+    [{ VIGIL_HOST: 'http://0.0.0.0' }, 'VIGIL_HOST'],
+    [{ VIGIL_HOST: '300.1.1.1' }, 'VIGIL_HOST'],
+    [{ VIGIL_BODY_LIMIT: 'lots' }, 'VIGIL_BODY_LIMIT'],
+    [{ VIGIL_BODY_LIMIT: '10' }, 'VIGIL_BODY_LIMIT'],
   ])('rejects %o with a one-line message naming the variable', (env, name) => {
     const error = errorOf(env);
     expect(error.message).toContain(name);

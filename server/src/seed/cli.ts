@@ -4,9 +4,9 @@
  * empty database; `large` on an empty database loads demo + fleet, on a database that holds the
  * demo it adds the fleet. Prints timings; errors are one line.
  */
-import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
+import { DataDirError, lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
@@ -38,10 +38,12 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   let db: Db;
+  let lock: DataDirLock | undefined;
   if (config.databaseUrl) {
     db = await openPostgres(config.databaseUrl);
   } else {
-    mkdirSync(config.dataDir, { recursive: true });
+    // A running server holds the directory: seeding beside it would corrupt the database.
+    lock = lockDataDir(config.dataDir);
     db = await openPglite(config.dataDir);
   }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
@@ -73,11 +75,16 @@ async function main(): Promise<void> {
     );
   } finally {
     await db.close();
+    lock?.release();
   }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirError
+  ) {
     console.error(`seed: ${error.message}`);
   } else {
     console.error('seed: failed:', error instanceof Error ? error.message : error);
