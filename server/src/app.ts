@@ -13,6 +13,7 @@ import { embedGate } from './embed/gate';
 import type { AppEnv } from './http/env';
 import { jsonError } from './http/errors';
 import { requirePermission } from './http/rbac';
+import { bodyGuard, bodyLimitGuard, originGuard, urlGuard } from './http/request-guards';
 import { securityHeaders } from './http/security-headers';
 import { serveConsole } from './http/static';
 import { authRoutes } from './routes/auth';
@@ -26,6 +27,7 @@ import { kubeconfigRoutes } from './routes/kubeconfig';
 import { topologyRoutes } from './routes/topology';
 import { loadLocalProperties, propertiesRoutes } from './routes/properties';
 import { HealthRunner } from './runner/runner';
+import { lazySecrets, type Secrets } from './secrets/keyring';
 import { VERSION } from './version';
 
 export interface AppOptions {
@@ -40,6 +42,11 @@ export interface AppOptions {
    * Without one, the app makes its own (scheduler not started): run-now still works.
    */
   runner?: HealthRunner | undefined;
+  /**
+   * The keyring of secrets at rest (main.ts opens it at start-up); without one, the app opens it
+   * on first use from `config.secretKey` or the database's stored key.
+   */
+  secrets?: Secrets | undefined;
 }
 
 /** Runner options from the server configuration. */
@@ -66,16 +73,30 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
  * config.json and the static console are served; every other /api path is 404 (those endpoints do
  * not exist in such a deployment, so no credentials are asked for).
  */
-export function createApp({ db, config, engine, onError, runner }: AppOptions): Hono<AppEnv> {
+export function createApp({
+  db,
+  config,
+  engine,
+  onError,
+  runner,
+  secrets,
+}: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const checks = runner ?? new HealthRunner(db, runnerOptions(config));
   const localProperties = loadLocalProperties(config);
   const report = onError ?? ((error: unknown) => console.error(error));
+  const keys = secrets ?? lazySecrets(db, config.secretKey);
 
   app.use('*', securityHeaders());
   if (config.corsOrigins.length > 0) {
     app.use('/api/*', corsForOrigins(config.corsOrigins));
   }
+  // Before any route (docs/security.md): CSRF and DNS rebinding, the body limit, addresses and
+  // bodies that no route could store (invalid UTF-8, NUL, JSON nested too deeply).
+  app.use('*', originGuard({ corsOrigins: config.corsOrigins, listenHost: config.host }));
+  app.use('*', bodyLimitGuard(config.bodyLimitBytes));
+  app.use('/api/*', urlGuard());
+  app.use('/api/*', bodyGuard());
   app.use('/api/*', compress());
 
   // Liveness and readiness are public (api.md §9.4).
@@ -102,7 +123,7 @@ export function createApp({ db, config, engine, onError, runner }: AppOptions): 
     app.route('/api/kubeconfig', kubeconfigRoutes(db));
     app.route('/api/embed-tokens', embedTokenRoutes(db));
     if (engine) {
-      app.route('/api/db', dbRoutes(engine));
+      app.route('/api/db', dbRoutes(engine, keys));
     } else {
       app.all('/api/db/*', (c) => jsonError(c, 503, 'the data API is not available'));
     }

@@ -41,7 +41,11 @@ function as(role: string, path: string, init: RequestInit = {}): Promise<Respons
   return Promise.resolve(
     t.app.request(path, {
       ...init,
-      headers: { ...(init.headers as Record<string, string>), Cookie: cookies.get(role) ?? '' },
+      headers: {
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.headers as Record<string, string>),
+        Cookie: cookies.get(role) ?? '',
+      },
     }),
   );
 }

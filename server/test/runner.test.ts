@@ -657,6 +657,7 @@ describe.skipIf(!postgresAvailable)('on PostgreSQL', () => {
 
       const generated = await app.request('/api/agent/generate', {
         method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'pg-agent', properties: { k: 'v' } }),
       });
       expect(generated.status).toBe(201);
@@ -673,6 +674,7 @@ describe.skipIf(!postgresAvailable)('on PostgreSQL', () => {
       expect(seenAt.rows[0]?.last_seen).not.toBeNull();
       const duplicate = await app.request('/api/agent/generate', {
         method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'pg-agent' }),
       });
       expect(duplicate.status).toBe(409);

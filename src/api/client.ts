@@ -49,6 +49,12 @@ export function messageFromBody(body: unknown): string {
       const value = record[key];
       if (typeof value === 'string' && value.trim()) return value;
     }
+    // Kratos' generic error shape: {"error": {"code": 429, "message": "…", "reason": "…"}}.
+    const nested = record.error;
+    if (nested && typeof nested === 'object') {
+      const message = (nested as Record<string, unknown>).message;
+      if (typeof message === 'string' && message.trim()) return message;
+    }
   }
   return NETWORK_MESSAGES.generic;
 }

@@ -15,6 +15,15 @@ import {
   sha256Hex,
   verifyPassword,
 } from '../auth/crypto';
+import {
+  LOGIN_ACCOUNT_RULE,
+  LOGIN_ADDRESS_RULE,
+  clientAddress,
+  describeWait,
+  hitRate,
+  peekRate,
+  resetRate,
+} from '../auth/rate-limit';
 import { isSafeReturnTo } from '../auth/return-to';
 import {
   SESSION_COOKIE,
@@ -26,6 +35,7 @@ import {
 } from '../auth/sessions';
 import type { AppEnv } from '../http/env';
 import { isUuid } from '../http/validate';
+import { revokeKubeconfigTokens } from './kubeconfig';
 
 /** The CSRF cookie a login flow is bound to. */
 export const CSRF_COOKIE = 'vigil_csrf';
@@ -61,11 +71,12 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   410: 'Gone',
   422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
 };
 
 function kratosError(
   c: Context<AppEnv>,
-  code: 400 | 401 | 403 | 404 | 410 | 422,
+  code: 400 | 401 | 403 | 404 | 410 | 422 | 429,
   message: string,
   extra: Partial<KratosError> = {},
   details?: Record<string, unknown>,
@@ -99,6 +110,8 @@ interface FlowRow {
   state: string;
   identifier: string | null;
   messages: KratosUiText[];
+  /** The session the flow's CSRF token is bound to (null: issued without one). */
+  session_id: string | null;
   issued_at: Date;
   expires_at: Date;
   live: boolean;
@@ -185,7 +198,7 @@ async function loadFlow(db: Db, id: string): Promise<FlowRow | undefined> {
   if (!isUuid(id)) return undefined;
   const result = await db.query<FlowRow>(
     `SELECT id, type, csrf_token_hash, request_url, return_to, refresh, state, identifier, messages,
-       issued_at, expires_at, expires_at > now() AS live
+       session_id, issued_at, expires_at, expires_at > now() AS live
      FROM vigil_flows WHERE id = $1 AND type = 'login'`,
     [id],
   );
@@ -233,10 +246,27 @@ async function currentSession(db: Db, c: Context<AppEnv>): Promise<SessionRow | 
   return session === 'expired' ? undefined : session;
 }
 
-/** The CSRF cookie value of this browser, creating it when absent. */
-function csrfCookie(c: Context<AppEnv>): string {
+/**
+ * The CSRF token of this browser for a new flow. A cookie the browser brings is kept only when
+ * this server issued it for the same session (a live flow carries its hash and session): a token
+ * planted by another page (cookie tossing from a sibling port or subdomain) is never adopted, and
+ * a token issued before sign-in is not reused after it. Otherwise a fresh token is set.
+ */
+async function csrfCookie(
+  db: Db,
+  c: Context<AppEnv>,
+  sessionId: string | undefined,
+): Promise<string> {
   const existing = getCookie(c, CSRF_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) {
+    const issued = await db.query(
+      `SELECT 1 FROM vigil_flows
+       WHERE csrf_token_hash = $1 AND expires_at > now() AND session_id IS NOT DISTINCT FROM $2
+       LIMIT 1`,
+      [sha256Hex(existing), sessionId ?? null],
+    );
+    if (issued.rows.length > 0) return existing;
+  }
   const token = randomToken();
   setCookie(c, CSRF_COOKIE, token, {
     httpOnly: true,
@@ -309,13 +339,13 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
           'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?',
       });
     }
-    const csrf = csrfCookie(c);
+    const csrf = await csrfCookie(db, c, session?.id);
     const inserted = await db.query<FlowRow>(
-      `INSERT INTO vigil_flows (type, csrf_token_hash, request_url, return_to, refresh, expires_at)
-       VALUES ('login', $1, $2, $3, $4, now() + ($5::bigint * interval '1 millisecond'))
+      `INSERT INTO vigil_flows (type, csrf_token_hash, request_url, return_to, refresh, expires_at, session_id)
+       VALUES ('login', $1, $2, $3, $4, now() + ($5::bigint * interval '1 millisecond'), $6)
        RETURNING id, type, csrf_token_hash, request_url, return_to, refresh, state, identifier, messages,
-         issued_at, expires_at, true AS live`,
-      [sha256Hex(csrf), c.req.url, returnTo || null, refresh, FLOW_TTL_MS],
+         session_id, issued_at, expires_at, true AS live`,
+      [sha256Hex(csrf), c.req.url, returnTo || null, refresh, FLOW_TTL_MS, session?.id ?? null],
     );
     const flow = inserted.rows[0];
     if (!flow) throw new Error('flow insert returned no row');
@@ -336,7 +366,12 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
       });
     }
     const csrf = getCookie(c, CSRF_COOKIE);
-    if (!csrf || !safeEqual(sha256Hex(csrf), flow.csrf_token_hash)) {
+    const viewer = await currentSession(db, c);
+    if (
+      !csrf ||
+      !safeEqual(sha256Hex(csrf), flow.csrf_token_hash) ||
+      (flow.session_id ?? null) !== (viewer?.id ?? null)
+    ) {
       return kratosError(
         c,
         403,
@@ -373,11 +408,13 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
     }
     const csrf = getCookie(c, CSRF_COOKIE);
     const submitted = field(body, 'csrf_token');
+    const viewer = await currentSession(db, c);
     if (
       !csrf ||
       !submitted ||
       !safeEqual(csrf, submitted) ||
-      !safeEqual(sha256Hex(csrf), flow.csrf_token_hash)
+      !safeEqual(sha256Hex(csrf), flow.csrf_token_hash) ||
+      (flow.session_id ?? null) !== (viewer?.id ?? null)
     ) {
       return kratosError(
         c,
@@ -386,7 +423,7 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
         CSRF_VIOLATION,
       );
     }
-    if (!flow.refresh && (await currentSession(db, c))) {
+    if (!flow.refresh && viewer) {
       return kratosError(c, 400, 'A valid session was detected and thus login is not possible.', {
         id: 'session_already_available',
         reason:
@@ -402,7 +439,7 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
       const updated = await db.query<FlowRow>(
         `UPDATE vigil_flows SET identifier = $2, messages = $3::jsonb WHERE id = $1
          RETURNING id, type, csrf_token_hash, request_url, return_to, refresh, state, identifier, messages,
-           issued_at, expires_at, true AS live`,
+           session_id, issued_at, expires_at, true AS live`,
         [flow.id, identifier, JSON.stringify(messages)],
       );
       return c.json(renderFlow(c, updated.rows[0] ?? flow, csrf, nodeMessages), 400);
@@ -417,6 +454,35 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
         ...(password ? {} : { password: missing('password') }),
       });
     }
+    // Abuse limits (docs/security.md): failed sign-ins count against the client's address and the
+    // account; once either limit is reached the password is not even checked.
+    const tooMany = (retryAfterSeconds: number): Response => {
+      c.header('Retry-After', String(retryAfterSeconds));
+      return kratosError(
+        c,
+        429,
+        `Too many sign-in attempts. Try again in ${describeWait(retryAfterSeconds)}.`,
+        {
+          id: 'self_service_flow_rate_limited',
+          reason: 'Too many sign-in attempts from this address or for this account.',
+        },
+      );
+    };
+    const addressKey = clientAddress(c);
+    const accountKey = identifier.toLowerCase();
+    const [address, failures] = await Promise.all([
+      peekRate(db, LOGIN_ADDRESS_RULE, addressKey),
+      peekRate(db, LOGIN_ACCOUNT_RULE, accountKey),
+    ]);
+    if (address.exhausted || failures.exhausted) {
+      return tooMany(
+        Math.max(
+          address.exhausted ? address.retryAfterSeconds : 0,
+          failures.exhausted ? failures.retryAfterSeconds : 0,
+        ),
+      );
+    }
+
     const account = await db.query<{ identity_id: string; password_hash: string }>(
       `SELECT a.identity_id, a.password_hash
        FROM vigil_accounts a JOIN identities i ON i.id = a.identity_id
@@ -428,10 +494,17 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
     const row = account.rows[0];
     // Hash even for unknown users so timing does not reveal which identifiers exist.
     const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH);
-    if (!row || !valid) return retry([KRATOS_MESSAGES.invalidCredentials]);
+    if (!row || !valid) {
+      await hitRate(db, LOGIN_ACCOUNT_RULE, accountKey);
+      await hitRate(db, LOGIN_ADDRESS_RULE, addressKey);
+      return retry([KRATOS_MESSAGES.invalidCredentials]);
+    }
+    await resetRate(db, LOGIN_ACCOUNT_RULE, accountKey);
 
     const session = await createSession(db, row.identity_id, config.sessionTtlMs);
     await db.query('DELETE FROM vigil_flows WHERE id = $1', [flow.id]);
+    // The pre-sign-in CSRF token is done with: flows in the new session get one bound to it.
+    deleteCookie(c, CSRF_COOKIE, { path: '/', secure: isHttps(c) });
     setCookie(c, SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -466,6 +539,7 @@ export function kratosRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
   app.get('/self-service/logout', async (c) => {
     const token = c.req.query('token') ?? '';
     const ended = token ? await deleteSessionByLogoutToken(db, token) : false;
+    if (ended) await revokeKubeconfigTokens(db, ended); // docs/security.md "Kubeconfig tokens"
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) });
     const returnTo = c.req.query('return_to');
     if (!wantsJson(c))
