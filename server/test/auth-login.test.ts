@@ -274,6 +274,7 @@ describe('Kratos login flow (basic mode)', () => {
         headers: {
           Accept: 'application/json',
           'Content-Type': 'application/json',
+          'X-Forwarded-Proto': 'https',
           Cookie: flow.cookie,
         },
         body: JSON.stringify({

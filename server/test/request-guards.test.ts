@@ -126,6 +126,11 @@ describe('CSRF: state-changing cookie requests must come from the console', () =
       headers: { Cookie: admin },
     });
     expect(response.status).toBe(403);
+    // A reverse proxy in front (it says so) may forward its public name.
+    const proxied = await t.app.request('http://vigil.example.com/api/health', {
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
+    expect(proxied.status).toBe(200);
     const listening = buildApp(db, { host: '0.0.0.0' });
     expect((await listening.app.request('http://vigil.example.com/api/health')).status).toBe(200);
   });

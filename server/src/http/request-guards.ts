@@ -137,7 +137,8 @@ export function sameOriginVerdict(
  * CSRF protection for requests that a browser would send with the session cookie: every
  * state-changing request without an Authorization header. Requests with a bearer or basic token
  * (agents, scripts, embed tokens) are not affected: a page cannot attach those on its own.
- * On a loopback listener, a Host header that is not a loopback name is refused (DNS rebinding).
+ * On a loopback listener, a Host header that is not a loopback name is refused (DNS rebinding),
+ * unless a reverse proxy forwarded the request (Forwarded / X-Forwarded-* headers).
  */
 export function originGuard({ corsOrigins, listenHost }: OriginGuardOptions): MiddlewareHandler {
   const allowed = new Set(corsOrigins);
@@ -146,7 +147,15 @@ export function originGuard({ corsOrigins, listenHost }: OriginGuardOptions): Mi
     if (loopbackOnly) {
       // The Node adapter builds the URL from the Host header.
       const name = new URL(c.req.url).hostname;
-      if (!isLoopbackName(name)) {
+      // A reverse proxy on this machine forwards its own host name and says so; a rebinding
+      // page cannot add these headers (they are not CORS-safelisted).
+      const proxied = [
+        'forwarded',
+        'x-forwarded-for',
+        'x-forwarded-host',
+        'x-forwarded-proto',
+      ].some((header) => c.req.header(header) !== undefined);
+      if (!isLoopbackName(name) && !proxied) {
         return refuse(
           403,
           `host ${name.slice(0, 100)} is not served: this server listens on loopback only (set VIGIL_HOST)`,
