@@ -20,11 +20,16 @@ const LOCK_KEY = 7_411_203;
  * a no-op.
  */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<MigrationResult> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version text PRIMARY KEY,
-    name text NOT NULL,
-    applied_at timestamp with time zone NOT NULL DEFAULT now()
-  )`);
+  // Under the same lock as the files: two instances starting at once would otherwise race to
+  // create the table (CREATE TABLE IF NOT EXISTS is not safe against a concurrent creator).
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamp with time zone NOT NULL DEFAULT now()
+    )`);
+  });
   const files = (await readdir(dir)).filter((file) => FILE_PATTERN.test(file)).sort();
   const result: MigrationResult = { applied: [], skipped: [] };
   for (const file of files) {

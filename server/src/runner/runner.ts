@@ -3,10 +3,12 @@
  * checks of the local agent's canaries on their canary's schedule, and the executor behind
  * `POST /api/canary/run/check/{id}`. Runs are bounded (a few at a time, each with a time limit),
  * one check never runs twice at once (a second request joins the run in progress), and `stop()`
- * cancels timers and in-flight runs before the database closes. docs/health-runner.md describes
- * the behaviour for users.
+ * cancels timers and in-flight runs before the database closes. Several instances on one database
+ * share the work through claims (claims.ts): a scheduled run, and the canary spec sync, happen on
+ * one instance only. docs/health-runner.md describes the behaviour for users.
  */
 import type { Db } from '../db/types';
+import { JobClaims, purgeExpiredClaims } from './claims';
 import { runHttpCheck } from './http-check';
 import { describeError, invalidOutcome, type CheckOutcome } from './result';
 import { nextRunTime, scheduleOfCanary, type Schedule } from './schedule';
@@ -34,13 +36,28 @@ export interface RunnerOptions {
   selfUrl?: string | undefined;
   /** Where unexpected errors go (default console.error). */
   log?: (message: string, error?: unknown) => void;
+  /** This runner's name in `vigil_job_claims` (default host:pid:random). */
+  holder?: string;
 }
+
+/** The claim job of a check run (key: the check id). */
+export const CHECK_JOB = 'health-check';
+/** The claim job of the canary spec sync (one key). */
+export const SYNC_JOB = 'canary-sync';
+const SYNC_KEY = 'local';
+/** A claim outlives the run's time limit by this much (time to store the result). */
+const CLAIM_MARGIN_MS = 5000;
+/** How often the sync's holder deletes claims that ran out, and how old they must be. */
+const PURGE_EVERY_MS = 10 * 60_000;
+const PURGE_AFTER_MS = 60 * 60_000;
 
 /** One run: when it started, what it found, and whether it was stored. */
 export interface CheckRun {
   start: Date;
   outcome: CheckOutcome;
   recorded: boolean;
+  /** Set when the run did not happen because another instance holds the check's slot. */
+  claimedElsewhere?: { holder: string | undefined; remainingMs: number };
 }
 
 /** The answer of run-now: an HTTP status and a JSON body (api.md §3.3). */
@@ -103,6 +120,8 @@ export class HealthRunner {
   private readonly refreshMs: number;
   private readonly log: (message: string, error?: unknown) => void;
   private readonly slots: Slots;
+  private readonly claims: JobClaims;
+  private lastPurge = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<CheckRun>>();
   private readonly controllers = new Set<AbortController>();
@@ -123,6 +142,7 @@ export class HealthRunner {
     this.refreshMs = options.refreshMs ?? 15_000;
     this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
     this.slots = new Slots(Math.max(1, options.concurrency ?? 4));
+    this.claims = new JobClaims(db, options.holder);
     if (options.selfUrl) this.setSelfUrl(options.selfUrl);
   }
 
@@ -133,6 +153,11 @@ export class HealthRunner {
 
   get selfUrl(): string | undefined {
     return this.self?.url;
+  }
+
+  /** This runner's name in `vigil_job_claims`. */
+  get holder(): string {
+    return this.claims.holder;
   }
 
   /** Whether the scheduler is running. */
@@ -162,7 +187,8 @@ export class HealthRunner {
 
   /**
    * Stop: no new runs, timers cleared, in-flight runs aborted (their results are not stored) and
-   * awaited. Call it before closing the database.
+   * awaited, and this runner's claims given up (another instance takes over at once). Call it
+   * before closing the database.
    */
   async stop(): Promise<void> {
     if (this.stopped) return;
@@ -176,6 +202,7 @@ export class HealthRunner {
       controller.abort(new Error('the server is shutting down'));
     }
     await Promise.allSettled([this.refreshing, ...this.inFlight.values()]);
+    await this.claims.releaseAll().catch(() => undefined);
   }
 
   /** Read canaries and checks again now (also done every `refreshMs`). Never rejects. */
@@ -187,7 +214,20 @@ export class HealthRunner {
   private async refreshOnce(): Promise<void> {
     if (!this.running || this.stopped) return;
     try {
-      await syncCanaryChecks(this.db, this.self);
+      // One instance syncs the specs: it keeps the lease while it refreshes, and another takes
+      // over when it stops refreshing. The others only read the checks.
+      const lease = await this.claims.claim(
+        SYNC_JOB,
+        SYNC_KEY,
+        2 * this.refreshMs + CLAIM_MARGIN_MS,
+      );
+      if (lease.claimed) {
+        await syncCanaryChecks(this.db, this.self);
+        if (Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
+          this.lastPurge = Date.now();
+          await purgeExpiredClaims(this.db, PURGE_AFTER_MS);
+        }
+      }
       const checks = await loadScheduledChecks(this.db);
       if (!this.running) return;
       const seen = new Set<string>();
@@ -282,7 +322,15 @@ export class HealthRunner {
   private async fire(entry: Entry): Promise<void> {
     if (!this.running || this.entries.get(entry.check.id) !== entry) return;
     try {
-      await this.execute(entry.check);
+      const run = await this.execute(entry.check);
+      const elsewhere = run.claimedElsewhere;
+      if (elsewhere && this.running && this.entries.get(entry.check.id) === entry) {
+        // Another instance runs this slot. Try again when its claim runs out, or at our own next
+        // slot if that is sooner (so a holder that died mid-run is replaced within one period).
+        const now = Date.now();
+        const ownNext = nextRunTime(entry.schedule, new Date(now), this.minPeriodMs).getTime();
+        this.arm(entry, new Date(Math.min(now + Math.max(1, elsewhere.remainingMs), ownNext)));
+      }
     } catch (error: unknown) {
       if (!this.stopped) this.log(`health runner: check ${entry.check.id} failed to run:`, error);
       // Try again one period later rather than never.
@@ -307,7 +355,9 @@ export class HealthRunner {
         },
       };
     }
-    const run = await this.execute(target.check, { priority: true });
+    let run = await this.execute(target.check, { priority: true });
+    // It joined a scheduled run that another instance's claim turned away: run it now, for real.
+    if (run.claimedElsewhere) run = await this.execute(target.check, { priority: true });
     if (!run.recorded && this.stopped) {
       return { status: 503, body: { error: 'the server is shutting down' } };
     }
@@ -361,6 +411,21 @@ export class HealthRunner {
       return skipped();
     }
     try {
+      // A scheduled run (or a report of why the check cannot run) needs the check's slot; an
+      // explicit Run Now takes it from whoever holds it.
+      const claim = await this.claims.claim(CHECK_JOB, check.id, this.timeoutMs + CLAIM_MARGIN_MS, {
+        force: priority,
+      });
+      if (!claim.claimed) {
+        return {
+          start: new Date(),
+          outcome: invalidOutcome(
+            `not run: another instance (${claim.holder ?? '?'}) holds this slot`,
+          ),
+          recorded: false,
+          claimedElsewhere: { holder: claim.holder, remainingMs: claim.remainingMs },
+        };
+      }
       let time = Date.now();
       const last = this.lastTimes.get(check.id) ?? 0;
       if (time <= last) time = last + 1;
@@ -379,12 +444,27 @@ export class HealthRunner {
         next = planned.getTime() > Date.now() ? planned : new Date();
       }
       await recordOutcome(this.db, check.id, start, outcome, next);
+      // The run covers its slot: the claim lasts until the next one (other instances try then).
+      // A report of why the check cannot run keeps its claim, so no other instance repeats it.
+      if (!problem) {
+        const slotEnd = next ?? this.nextSlot(check, start);
+        await this.claims.hold(CHECK_JOB, check.id, slotEnd.getTime() - Date.now());
+      }
       if (entry && next && this.running && this.entries.get(check.id) === entry) {
         this.arm(entry, next);
       }
       return { start, outcome, recorded: true };
     } finally {
       this.slots.release();
+    }
+  }
+
+  /** The next slot after a run that started at `start`, from the canary's schedule; now if none. */
+  private nextSlot(check: RunnableCheck, start: Date): Date {
+    try {
+      return nextRunTime(scheduleOfCanary(check.canarySpec), start, this.minPeriodMs);
+    } catch {
+      return new Date();
     }
   }
 
