@@ -152,6 +152,28 @@ export function createApp({
   app.all('/examples/*', async (c) => (await examples(c)) ?? c.text('Method Not Allowed', 405));
   app.get('/examples', (c) => c.redirect('/examples/index.html'));
 
+  // URL sign-in (`/login?username=…&password=…`) only from a typed address, a bookmark or the
+  // console itself: a link on another page, same-site on another port included, would sign the
+  // visitor into an account of the linker's choosing. Such a request loses the credentials.
+  app.get('/login', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!url.searchParams.has('username') && !url.searchParams.has('password')) return next();
+    const site = c.req.header('sec-fetch-site');
+    const referer = c.req.header('referer');
+    let foreign = site !== undefined && site !== 'same-origin' && site !== 'none';
+    if (site === undefined && referer) {
+      try {
+        foreign = new URL(referer).origin !== url.origin;
+      } catch {
+        foreign = true;
+      }
+    }
+    if (!foreign) return next();
+    url.searchParams.delete('username');
+    url.searchParams.delete('password');
+    return c.redirect(`/login${url.search}`, 303);
+  });
+
   const statics = serveConsole(config.staticDir);
   app.all('*', async (c) => (await statics(c)) ?? c.text('Method Not Allowed', 405));
 

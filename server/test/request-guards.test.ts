@@ -137,6 +137,27 @@ describe('CSRF: state-changing cookie requests must come from the console', () =
 });
 
 describe('login CSRF', () => {
+  it('strips credentials from /login links followed from another page', async () => {
+    const path = '/login?return_to=%2Fhealth&username=attacker&password=pw';
+    for (const headers of <Record<string, string>[]>[
+      { 'Sec-Fetch-Site': 'same-site' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Referer: 'http://localhost:9999/attacker.html' },
+    ]) {
+      const response = await t.app.request(path, { headers });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/login?return_to=%2Fhealth');
+    }
+    for (const headers of <Record<string, string>[]>[
+      { 'Sec-Fetch-Site': 'none' },
+      { 'Sec-Fetch-Site': 'same-origin' },
+      { Referer: 'http://localhost/health' },
+      {},
+    ]) {
+      expect((await t.app.request(path, { headers })).status).not.toBe(303);
+    }
+  });
+
   it('never adopts a CSRF cookie the client brought', async () => {
     const planted = 'A'.repeat(43);
     const flow = await startLogin(t.app, `vigil_csrf=${planted}`);
@@ -300,6 +321,27 @@ describe('sign-in rate limits', () => {
     expect((await attempt('editor', 'vigil-editor', '198.51.100.2')).status).toBe(200);
     for (let index = 0; index < LOGIN_ACCOUNT_RULE.limit - 1; index += 1) {
       expect((await attempt('editor', 'wrong', '198.51.100.3')).status).toBe(400);
+    }
+  });
+});
+
+describe('row cap on embedded rows', () => {
+  it('caps every to-many embed at the row cap, as the top level', async () => {
+    const capped = buildApp(db, {}, await createEngine({ db, maxRows: 2 }));
+    const cookie = await login(capped.app, 'admin', 'vigil-admin');
+    const most = await db.query<{ n: string }>(
+      'SELECT max(n)::text AS n FROM (SELECT count(*) AS n FROM checks GROUP BY canary_id) AS c',
+    );
+    expect(Number(most.rows[0]?.n)).toBeGreaterThan(2);
+    for (const query of ['select=id,checks(id)', 'select=id,checks(id)&checks.limit=1000']) {
+      const response = await capped.app.request(`/api/db/canaries?${query}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(response.status).toBe(200);
+      const rows = (await response.json()) as { checks: unknown[] }[];
+      expect(rows.length).toBeLessThanOrEqual(2);
+      for (const row of rows) expect(row.checks.length).toBeLessThanOrEqual(2);
+      expect(rows.some((row) => row.checks.length === 2)).toBe(true);
     }
   });
 });

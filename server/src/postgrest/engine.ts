@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/types';
 import { PgrstError, errorBody, toPgrstError, unknownColumn } from './errors';
 import { applyFilterExtension } from './filter-extension';
 import { classifyParams, planQuery, type Plan, type ParsedQuery } from './plan';
+import { capEmbeddedRows } from './row-cap';
 import {
   negotiateMediaType,
   parsePrefer,
@@ -244,6 +245,7 @@ class EngineImpl implements Engine {
     }
     const query = classifyParams(params);
     const plan = planQuery(relation, query);
+    capEmbeddedRows(plan.root, this.maxRows);
     const prefs = parsePrefer(req.headers.prefer);
     if (req.method === 'GET' || req.method === 'HEAD') {
       const denied = authorize(accessesFor(relation.name, req.method, false, plan));
@@ -568,6 +570,7 @@ class EngineImpl implements Engine {
     }
     const prefs = parsePrefer(req.headers.prefer);
     const plan = fn.result === undefined ? undefined : planQuery(fn.result, query);
+    if (plan !== undefined) capEmbeddedRows(plan.root, this.maxRows);
     if (plan === undefined) rejectScalarQuery(fn, query);
     // A function that cannot write (immutable or stable) is a read whatever the method; a
     // volatile one called with POST is a write. GET always runs read-only, as in PostgREST.

@@ -10,6 +10,15 @@ export interface UrlCredentials {
 
 let captured: UrlCredentials | null | undefined;
 
+function fromAnotherPage(): boolean {
+  if (!document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin !== window.location.origin;
+  } catch {
+    return true;
+  }
+}
+
 /** Read and strip `username`/`password` from the current URL (once per page load). */
 export function takeUrlCredentials(): UrlCredentials | null {
   if (captured !== undefined) return captured;
@@ -21,7 +30,10 @@ export function takeUrlCredentials(): UrlCredentials | null {
     url.searchParams.delete('password');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }
-  captured = identifier && password ? { identifier, password } : null;
+  // Only a typed address, a bookmark or the console itself may sign in this way: a link from
+  // another page would choose the account for the visitor (login CSRF). The reference server also
+  // strips such links before the page loads; this covers consoles served from a CDN.
+  captured = identifier && password && !fromAnotherPage() ? { identifier, password } : null;
   return captured;
 }
 

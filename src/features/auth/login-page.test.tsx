@@ -161,4 +161,31 @@ describe('LoginPage', () => {
     }
     expect(seenUrls[0]).toContain('return_to=%2Fhealth');
   });
+
+  it('does not sign in from credentials in a link on another page (login CSRF)', async () => {
+    vi.unstubAllGlobals();
+    Object.defineProperty(document, 'referrer', {
+      value: 'http://127.0.0.1:9999/attacker.html',
+      configurable: true,
+    });
+    try {
+      window.history.replaceState(null, '', '/login?username=attacker&password=pw');
+      const submitted = vi.fn();
+      renderWithProviders(<LoginPage />, {
+        api: {
+          '/kratos/self-service/login/browser': () => jsonResponse(flow()),
+          '/kratos/self-service/login?flow=flow-1': () => {
+            submitted();
+            return jsonResponse({ session: { id: 's' } });
+          },
+        },
+      });
+      expect(await screen.findByLabelText('Password')).toHaveValue('');
+      expect(window.location.href).not.toContain('password');
+      expect(window.location.href).not.toContain('username');
+      expect(submitted).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+    }
+  });
 });
