@@ -20,6 +20,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_ACCOUNT_RULE } from '../src/auth/rate-limit';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
@@ -284,10 +285,42 @@ describe.skipIf(!postgresAvailable)('two server instances on one PostgreSQL', ()
     expect((await whoami(b, cookie)).status).toBe(401);
   });
 
-  describe('shared sign-in rate limit (placeholder for the lead)', () => {
-    // TODO(lead): failed sign-ins on A count against the limit on B, because the limiter keeps its
-    // counts in the database. Use signIn()/postHeaders() above (Origin of the instance called).
-    it.todo('failed sign-ins on instance A are counted by instance B');
+  describe('shared sign-in rate limit', () => {
+    /** One password attempt through the Kratos flow; the response as answered. */
+    async function attempt(instance: Instance, identifier: string, password: string) {
+      const flowResponse = await fetch(`${instance.url}/api/kratos/self-service/login/browser`, {
+        headers: { Accept: 'application/json' },
+      });
+      const flow = (await flowResponse.json()) as {
+        id: string;
+        ui: { nodes: { attributes: { name: string; value?: unknown } }[] };
+      };
+      const csrf = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes
+        .value;
+      return fetch(
+        `${instance.url}/api/kratos/self-service/login?flow=${encodeURIComponent(flow.id)}`,
+        {
+          method: 'POST',
+          headers: postHeaders(instance, withCookies(flowResponse)),
+          body: JSON.stringify({ method: 'password', identifier, password, csrf_token: csrf }),
+        },
+      );
+    }
+
+    it('counts failed sign-ins on instance A against the limit on instance B', async () => {
+      for (let index = 0; index < LOGIN_ACCOUNT_RULE.limit; index += 1) {
+        const instance = index % 2 === 0 ? a : b;
+        expect((await attempt(instance, 'viewer', 'wrong')).status).toBe(400);
+      }
+      // Both instances now refuse the account, even with the right password.
+      for (const instance of [a, b]) {
+        const refused = await attempt(instance, 'viewer', 'vigil-viewer');
+        expect(refused.status, `sign-in on ${instance.name}`).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // Another account is not affected on either instance.
+      expect((await attempt(b, 'editor', 'vigil-editor')).status).toBe(200);
+    });
   });
 
   describe('a check due on both instances', () => {
