@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
 import type { RuntimeConfig } from '../../src/api/types';
 import { authenticate } from './auth/authenticate';
 import type { ServerConfig } from './config';
@@ -178,6 +179,8 @@ export function createApp({
   app.all('*', async (c) => (await statics(c)) ?? c.text('Method Not Allowed', 405));
 
   app.onError((error, c) => {
+    // A client mistake that a middleware raised (413 and the like) is answered, not logged.
+    if (error instanceof HTTPException && error.status < 500) return error.getResponse();
     report(error);
     if (c.req.path.startsWith('/api/')) return jsonError(c, 500, 'internal error');
     return c.text('Internal Server Error', 500);
