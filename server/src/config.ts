@@ -2,6 +2,7 @@
  * Server configuration from the environment. Every value is validated once at start-up; a bad
  * value throws a {@link ConfigError} whose message is a single line that main prints verbatim.
  */
+import { parseSecretKey } from './secrets/keyring';
 
 export type AuthMode = 'basic' | 'none';
 export type SeedMode = 'demo' | 'none' | 'large';
@@ -50,6 +51,11 @@ export interface ServerConfig {
    * `http://127.0.0.1:<the port it listens on>`, resolved when the server listens.
    */
   selfUrl: string | undefined;
+  /**
+   * The key that encrypts secrets at rest (VIGIL_SECRET_KEY: 32 bytes as 64 hex digits or
+   * base64); undefined = a key generated once and kept in the database (docs/security.md).
+   */
+  secretKey: Buffer | undefined;
 }
 
 /** A configuration mistake: `message` is one line naming the variable and what is expected. */
@@ -203,6 +209,19 @@ function selfUrl(env: Env): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+function secretKey(env: Env): Buffer | undefined {
+  const value = nonEmpty(env, 'VIGIL_SECRET_KEY');
+  if (value === undefined) return undefined;
+  const key = parseSecretKey(value);
+  // Never echo the value: it is the key.
+  if (!key) {
+    throw new ConfigError(
+      `VIGIL_SECRET_KEY must be 32 bytes as 64 hex digits or base64 (got ${value.length} characters)`,
+    );
+  }
+  return key;
+}
+
 /** Read and validate the configuration; throws {@link ConfigError} on the first bad value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
@@ -227,6 +246,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     runnerConcurrency: boundedInteger(env, 'VIGIL_RUNNER_CONCURRENCY', 1, 64, 4),
     runnerTimeoutMs: boundedInteger(env, 'VIGIL_RUNNER_TIMEOUT_MS', 100, 600_000, 30_000),
     selfUrl: selfUrl(env),
+    secretKey: secretKey(env),
   };
 }
 

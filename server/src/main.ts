@@ -15,6 +15,7 @@ import type { Db } from './db/types';
 import { openDataApi } from './data-api';
 import { HealthRunner } from './runner/runner';
 import { DEMO_ACCOUNTS } from './seed/demo';
+import { openSecrets } from './secrets/startup';
 import { seed } from './seed/index';
 import { VERSION } from './version';
 
@@ -112,7 +113,8 @@ async function main(): Promise<void> {
   const { server, address, ready } = await listen(config);
   const db = await openDatabase(config);
   await migrate(db);
-  const seeded = await seed(db, config.seed);
+  const secrets = await openSecrets(db, config.secretKey);
+  const seeded = await seed(db, config.seed, { keyring: await secrets.keyring() });
   const dataApi = await openDataApi(db, config);
   const engine = dataApi.engine;
   const runner = new HealthRunner(db, {
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
     log: (message, error) =>
       console.error(message, error instanceof Error ? error.message : (error ?? '')),
   });
-  const app = createApp({ db, config, engine, runner });
+  const app = createApp({ db, config, engine, runner, secrets });
 
   ready(app.fetch);
   // The runner reaches this server at the port it really got ($(self.url) in check specs).

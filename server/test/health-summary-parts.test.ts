@@ -41,7 +41,7 @@ const LIVE_SQL = `SELECT c.id::text AS id,
     || ${instant('created_at', 'c.created_at')} || ${instant('updated_at', 'c.updated_at')}
     || ${instant('deleted_at', 'c.deleted_at')} || ${instant('silenced_at', 'c.silenced_at')}
     || coalesce(',"agent_id":"' || c.agent_id || '"', '')
-    || ${text('endpoint', "coalesce(c.spec ->> 'url', c.spec ->> 'endpoint', c.spec ->> 'host')")}
+    || ${text('endpoint', "vigil_redact_text(coalesce(c.spec ->> 'url', c.spec ->> 'endpoint', c.spec ->> 'host'))")}
     || ${instant('next_runtime', 'c.next_runtime')} || '}' AS json
   FROM checks c
   JOIN canaries ca ON ca.id = c.canary_id

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { AppEnv } from '../http/env';
 import { defaultCallerId, loadCaller } from './accounts';
-import { findAccessToken } from './access-tokens';
+import { accessTokenUsage, lookupAccessToken } from './access-tokens';
 import { isEmbedToken } from '../embed/tokens';
 import { agentHeartbeat } from './agent-heartbeat';
 import { SESSION_COOKIE, findSession } from './sessions';
@@ -36,6 +36,7 @@ export function tokenFromAuthorization(header: string | undefined): string | und
  */
 export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<AppEnv> {
   const heartbeat = agentHeartbeat(db);
+  const usage = accessTokenUsage(db);
   return async (c, next) => {
     c.set('caller', undefined);
     c.set('authFailure', 'Not logged in');
@@ -47,13 +48,14 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
       // verifies them and decides the request; without the gate they authenticate nothing.
       c.set('authFailure', 'Authorization Error');
     } else if (token !== undefined) {
-      const found = await findAccessToken(db, token);
-      if (found === 'expired') c.set('authFailure', 'access token has expired');
-      else if (found === undefined) c.set('authFailure', 'Authorization Error');
+      const found = await lookupAccessToken(db, token);
+      if (found === undefined) c.set('authFailure', 'Authorization Error');
+      else if (!found.live) c.set('authFailure', 'access token has expired');
       else {
-        const caller = await loadCaller(db, found, 'token');
+        const caller = await loadCaller(db, found.personId, 'token');
         if (caller) {
           c.set('caller', caller);
+          await usage(found.id);
           if (caller.type === 'agent') await heartbeat(caller.id);
         } else c.set('authFailure', 'Authorization Error');
       }

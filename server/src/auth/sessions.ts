@@ -77,15 +77,19 @@ export async function rotateLogoutToken(db: Queryable, sessionId: string): Promi
   return logoutToken;
 }
 
-/** End the session a logout token belongs to; false when the token is unknown. */
+/**
+ * End the session a logout token belongs to: the identity that signed out, or undefined when the
+ * token is unknown.
+ */
 export async function deleteSessionByLogoutToken(
   db: Queryable,
   logoutToken: string,
-): Promise<boolean> {
-  const result = await db.query('DELETE FROM vigil_sessions WHERE logout_token_hash = $1', [
-    sha256Hex(logoutToken),
-  ]);
-  return result.affectedRows > 0;
+): Promise<string | undefined> {
+  const result = await db.query<{ identity_id: string }>(
+    'DELETE FROM vigil_sessions WHERE logout_token_hash = $1 RETURNING identity_id::text',
+    [sha256Hex(logoutToken)],
+  );
+  return result.rows[0]?.identity_id;
 }
 
 /** Housekeeping: drop expired sessions and flows. */

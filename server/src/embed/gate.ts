@@ -18,6 +18,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Caller } from '../auth/accounts';
 import { tokenFromAuthorization } from '../auth/authenticate';
 import type { Db } from '../db/types';
+import { ALL_MASKS } from '../http/db-masks';
 import type { AppEnv } from '../http/env';
 import { jsonError } from '../http/errors';
 import { isUuid } from '../http/validate';
@@ -219,6 +220,7 @@ async function scopedDb(
     const answer = await engine.handle(
       { method, path: relation, rawQuery, headers, body: undefined },
       deny,
+      { masks: ALL_MASKS },
     );
     return toResponse(answer, method);
   }
@@ -240,6 +242,8 @@ async function scopedDb(
       const denied = checkAccesses(relation, accesses);
       return denied ? refusedDb(grant, denied.object) : undefined;
     },
+    // An embed token may write nothing: every mask applies (docs/security.md).
+    { masks: ALL_MASKS },
   );
   return toResponse(answer, method);
 }

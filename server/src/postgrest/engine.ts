@@ -5,7 +5,7 @@
 import type { Db, Queryable } from '../db/types';
 import { PgrstError, errorBody, toPgrstError, unknownColumn } from './errors';
 import { applyFilterExtension } from './filter-extension';
-import { classifyParams, planQuery, type Plan, type ParsedQuery } from './plan';
+import { classifyParams, planQuery, type Plan, type PlanNode, type ParsedQuery } from './plan';
 import { capEmbeddedRows } from './row-cap';
 import {
   negotiateMediaType,
@@ -32,12 +32,22 @@ import {
   renderOrder,
   renderProjection,
 } from './sql';
-import type { Authorize, DbRequest, DbResponse, RelationAccess } from './types';
+import type {
+  Authorize,
+  ColumnMasks,
+  DbRequest,
+  DbResponse,
+  HandleOptions,
+  RelationAccess,
+} from './types';
 
 /** The engine: answers `/db` requests and reloads its schema cache on demand. */
 export interface Engine {
-  /** Answer one request. Never throws: every failure becomes a PostgREST-shaped response. */
-  handle(req: DbRequest, authorize: Authorize): Promise<DbResponse>;
+  /**
+   * Answer one request. Never throws: every failure becomes a PostgREST-shaped response.
+   * `options.masks` names the columns the caller sees masked (types.ts ColumnMasks).
+   */
+  handle(req: DbRequest, authorize: Authorize, options?: HandleOptions): Promise<DbResponse>;
   /** Re-introspect the schema (after migrations). */
   reload(): Promise<void>;
 }
@@ -221,15 +231,69 @@ class EngineImpl implements Engine {
     this.cache = await loadSchemaCache(this.db, this.schema);
   }
 
-  async handle(req: DbRequest, authorize: Authorize): Promise<DbResponse> {
+  async handle(
+    req: DbRequest,
+    authorize: Authorize,
+    options: HandleOptions = {},
+  ): Promise<DbResponse> {
     try {
-      return await this.dispatch(req, authorize);
+      return await this.dispatch(req, authorize, options.masks);
     } catch (error: unknown) {
       return errorResponse(toPgrstError(error), req.method);
     }
   }
 
-  private async dispatch(req: DbRequest, authorize: Authorize): Promise<DbResponse> {
+  /**
+   * `source AS alias`, or, when the relation has masked columns, a subquery that selects every
+   * column of the relation with the masked ones through their functions. The functions must be
+   * one-argument functions of the exposed schema; anything else is a configuration error (500),
+   * never an unmasked read.
+   */
+  private maskedSource(
+    relation: Relation,
+    source: string,
+    alias: string,
+    masks: ColumnMasks | undefined,
+  ): string {
+    const masked = relation.oid === 0 ? undefined : masks?.get(relation.name);
+    if (masked === undefined || masked.size === 0) return `${source} AS ${alias}`;
+    for (const name of masked.keys()) {
+      if (!relation.columnMap.has(name)) {
+        throw new Error(`masked column ${relation.name}.${name} does not exist`);
+      }
+    }
+    const columns = relation.columns.map((column) => {
+      const ident = quoteIdent(column.name);
+      const name = masked.get(column.name);
+      if (name === undefined) return `_m.${ident}`;
+      const fn = this.cache.functions.get(name);
+      if (fn === undefined || fn.args.length !== 1) {
+        throw new Error(`mask ${name} is not a one-argument function of the schema`);
+      }
+      return `${fn.sqlName}(_m.${ident})::${column.type} AS ${ident}`;
+    });
+    return `(SELECT ${columns.join(', ')} FROM ${source} AS _m) AS ${alias}`;
+  }
+
+  /** Give every node of the plan whose relation has masks its masking FROM item. */
+  private applyMasks(plan: Plan, masks: ColumnMasks | undefined): void {
+    if (masks === undefined || masks.size === 0) return;
+    const visit = (node: PlanNode): void => {
+      const plain = `${node.relation.sqlName} AS ${node.alias}`;
+      const from = this.maskedSource(node.relation, node.relation.sqlName, node.alias, masks);
+      if (from !== plain) node.from = from;
+      for (const projection of node.projections) {
+        if (projection.kind === 'embed') visit(projection.node);
+      }
+    };
+    visit(plan.root);
+  }
+
+  private async dispatch(
+    req: DbRequest,
+    authorize: Authorize,
+    masks: ColumnMasks | undefined,
+  ): Promise<DbResponse> {
     let path: string;
     try {
       path = decodeURIComponent(req.path).replace(/^\/+|\/+$/g, '');
@@ -238,7 +302,9 @@ class EngineImpl implements Engine {
     }
     const media = negotiateMediaType(req.headers.accept);
     const params = applyFilterExtension(parseQueryString(req.rawQuery));
-    if (path.startsWith('rpc/')) return this.rpc(path.slice(4), params, req, media, authorize);
+    if (path.startsWith('rpc/')) {
+      return this.rpc(path.slice(4), params, req, media, authorize, masks);
+    }
     const relation = path.includes('/') ? undefined : this.cache.relations.get(path);
     if (relation === undefined) {
       throw new PgrstError(404, '42P01', `relation "${path.slice(0, 100)}" does not exist`);
@@ -246,14 +312,16 @@ class EngineImpl implements Engine {
     const query = classifyParams(params);
     const plan = planQuery(relation, query);
     capEmbeddedRows(plan.root, this.maxRows);
+    this.applyMasks(plan, masks);
     const prefs = parsePrefer(req.headers.prefer);
     if (req.method === 'GET' || req.method === 'HEAD') {
       const denied = authorize(accessesFor(relation.name, req.method, false, plan));
       if (denied !== undefined) return denied;
       const mode = { transaction: false, readOnly: false };
-      return this.read(req, `${relation.sqlName} AS t0`, query, plan, prefs, media, mode);
+      const from = plan.root.from ?? `${relation.sqlName} AS t0`;
+      return this.read(req, from, query, plan, prefs, media, mode);
     }
-    return this.write(req, relation, query, plan, prefs, media, authorize);
+    return this.write(req, relation, query, plan, prefs, media, authorize, masks);
   }
 
   /**
@@ -352,6 +420,7 @@ class EngineImpl implements Engine {
     prefs: Preferences,
     media: MediaType,
     authorize: Authorize,
+    masks: ColumnMasks | undefined,
   ): Promise<DbResponse> {
     const params = new SqlParams();
     let statement: string;
@@ -494,7 +563,9 @@ class EngineImpl implements Engine {
         : undefined;
     let body = `''::text`;
     if (prefs.representation) {
-      body = `(SELECT ${bodySql(media, keys)} FROM (SELECT ${renderProjection(plan.root, params)} FROM _page AS t0) AS s0)`;
+      // The returned rows are read like any other: masked columns stay masked.
+      const page = this.maskedSource(relation, '_page', 't0', masks);
+      body = `(SELECT ${bodySql(media, keys)} FROM (SELECT ${renderProjection(plan.root, params)} FROM ${page}) AS s0)`;
     } else if (location !== undefined) {
       const pk = location.map((column) => `t0.${quoteIdent(column)}`).join(', ');
       body = `coalesce((SELECT json_agg(json_build_array(${pk})) FROM _page AS t0), '[]'::json)::text`;
@@ -540,6 +611,7 @@ class EngineImpl implements Engine {
     req: DbRequest,
     media: MediaType,
     authorize: Authorize,
+    masks: ColumnMasks | undefined,
   ): Promise<DbResponse> {
     const fn = this.cache.functions.get(name);
     if (fn === undefined) throw notFoundFunction(`${this.schema}.${name}`);
@@ -572,6 +644,7 @@ class EngineImpl implements Engine {
     const plan = fn.result === undefined ? undefined : planQuery(fn.result, query);
     if (plan !== undefined) capEmbeddedRows(plan.root, this.maxRows);
     if (plan === undefined) rejectScalarQuery(fn, query);
+    else this.applyMasks(plan, masks);
     // A function that cannot write (immutable or stable) is a read whatever the method; a
     // volatile one called with POST is a write. GET always runs read-only, as in PostgREST.
     const writes = !isGet && fn.volatility === 'v';
@@ -583,7 +656,8 @@ class EngineImpl implements Engine {
     const argParams = new SqlParams();
     const call = `${fn.sqlName}(${renderArgs(fn, values, argParams)})`;
     if (plan !== undefined) {
-      return this.read(req, `${call} AS t0`, query, plan, prefs, media, mode, argParams);
+      const from = this.maskedSource(plan.root.relation, call, 't0', masks);
+      return this.read(req, from, query, plan, prefs, media, mode, argParams);
     }
     const head = req.method === 'HEAD';
     const keys = [fn.name];

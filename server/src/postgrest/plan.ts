@@ -68,6 +68,11 @@ export interface PlanNode {
   order: ResolvedOrder[];
   limit: number | undefined;
   offset: number | undefined;
+  /**
+   * The FROM item when the relation is not read directly (`(SELECT … masked …) AS t1`); set by
+   * the engine for masked relations (types.ts ColumnMasks).
+   */
+  from?: string | undefined;
 }
 
 /** Parameters addressed to one embed (`<path>.col=…`, `<path>.order=…`…). */

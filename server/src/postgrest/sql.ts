@@ -134,6 +134,11 @@ export function renderOrder(alias: string, order: readonly ResolvedOrder[], para
   return ` ORDER BY ${terms.join(', ')}`;
 }
 
+/** The FROM item of a node: its relation under its alias, or the engine's masking subquery. */
+function nodeSource(node: PlanNode): string {
+  return node.from ?? `${node.relation.sqlName} AS ${node.alias}`;
+}
+
 function joinCondition(node: PlanNode, parentAlias: string): string[] {
   const rel = node.relationship;
   if (rel === undefined) return [];
@@ -158,9 +163,7 @@ export function nodeConditions(node: PlanNode, params: SqlParams): string[] {
     if (projection.kind !== 'embed' || !projection.node.inner) continue;
     const child = projection.node;
     const where = [...joinCondition(child, node.alias), ...nodeConditions(child, params)];
-    conditions.push(
-      `EXISTS (SELECT 1 FROM ${child.relation.sqlName} AS ${child.alias} WHERE ${where.join(' AND ')})`,
-    );
+    conditions.push(`EXISTS (SELECT 1 FROM ${nodeSource(child)} WHERE ${where.join(' AND ')})`);
   }
   whereCache.set(node, conditions);
   return conditions;
@@ -170,7 +173,7 @@ function embedSubquery(node: PlanNode, parentAlias: string, params: SqlParams): 
   const where = [...joinCondition(node, parentAlias), ...nodeConditions(node, params)];
   const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   const columns = renderProjection(node, params);
-  const from = `SELECT ${columns} FROM ${node.relation.sqlName} AS ${node.alias}${whereSql}`;
+  const from = `SELECT ${columns} FROM ${nodeSource(node)}${whereSql}`;
   const sub = `s${node.alias.slice(1)}`;
   if (node.relationship?.cardinality === 'one') {
     // A to-one embed is unique through its key; LIMIT 1 keeps a non-unique view from erroring.

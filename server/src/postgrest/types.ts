@@ -24,6 +24,20 @@ export interface DbResponse {
   body: string;
 }
 
+/**
+ * Column masks, per relation name: column name → the name of a one-argument SQL function of the
+ * exposed schema returning the column's type. A masked relation is read through a subquery that
+ * selects those columns through their functions, wherever the request reads it (the root, every
+ * embed, every `!inner` test, a write's returned representation), so projection, filters, order,
+ * counts and CSV all see the masked value and a filter cannot test the hidden one.
+ */
+export type ColumnMasks = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** Per-request options the HTTP layer decides (from the caller). */
+export interface HandleOptions {
+  masks?: ColumnMasks | undefined;
+}
+
 /** One relation a request touches, as the RBAC layer must judge it. */
 export interface RelationAccess {
   /** A relation name, or `rpc/<function>`. */

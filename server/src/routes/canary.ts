@@ -16,6 +16,7 @@ import { jsonError } from '../http/errors';
 import { requireAnyRole } from '../http/rbac';
 import { isUuid } from '../http/validate';
 import type { HealthRunner } from '../runner/runner';
+import { redactJson } from '../secrets/redact';
 import { VERSION } from '../version';
 
 const RUNNER_NAME = 'local';
@@ -250,7 +251,8 @@ export function canaryRoutes(
       if (!isUuid(id)) return jsonError(c, 404, `check (${id}) was not found`);
       if (!runner) return jsonError(c, 503, 'the health-check runner is not available');
       const answer = await runner.runNow(id);
-      return c.json(answer.body, answer.status);
+      // As stored in check_statuses: a result that echoes its URL carries it redacted.
+      return c.json(redactJson(answer.body), answer.status);
     });
   }
 

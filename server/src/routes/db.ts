@@ -1,13 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { relationPolicy } from '../../../src/rbac/relations';
 import type { Caller } from '../auth/accounts';
-import type { Authorize, DbMethod, DbRequest, DbResponse } from '../postgrest/types';
+import type { Authorize, DbMethod, DbRequest, DbResponse, HandleOptions } from '../postgrest/types';
+import { masksFor } from '../http/db-masks';
 import type { AppEnv } from '../http/env';
 import { callerCan, callerOf, requireCaller } from '../http/rbac';
+import type { Secrets } from '../secrets/keyring';
+import { isSealedRelation, sealWriteBody } from '../secrets/stored';
 
 /** The part of the PostgREST engine the HTTP layer uses (server/src/postgrest/engine.ts). */
 export interface DbEngine {
-  handle(req: DbRequest, authorize: Authorize): Promise<DbResponse>;
+  handle(req: DbRequest, authorize: Authorize, options?: HandleOptions): Promise<DbResponse>;
 }
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
@@ -99,8 +102,34 @@ function toRequest(c: Context<AppEnv>, method: DbMethod, body: string | undefine
   };
 }
 
-/** `/api/db/*` → the PostgREST-compatible engine, behind a session and the relation map. */
-export function dbRoutes(engine: DbEngine): Hono<AppEnv> {
+/**
+ * A write body for a relation that holds secrets at rest, with the secrets encrypted before they
+ * reach SQL (server/src/secrets/stored.ts). Only for callers who may write the relation (others
+ * are refused by the engine anyway, and no key is needed for them).
+ */
+async function sealedBody(
+  caller: Caller,
+  secrets: Secrets,
+  path: string,
+  body: string,
+): Promise<string> {
+  let relation: string;
+  try {
+    relation = decodeURIComponent(path).replace(/^\/+|\/+$/g, '');
+  } catch {
+    return body;
+  }
+  if (!isSealedRelation(relation)) return body;
+  const policy = relationPolicy(relation);
+  if (!policy || !callerCan(caller, policy.writeResource ?? policy.resource, 'write')) return body;
+  return sealWriteBody(await secrets.keyring(), relation, body);
+}
+
+/**
+ * `/api/db/*` → the PostgREST-compatible engine, behind a session and the relation map. Reads are
+ * masked for the caller (server/src/http/db-masks.ts); writes of secrets are encrypted first.
+ */
+export function dbRoutes(engine: DbEngine, secrets: Secrets): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.all('/*', requireCaller(), async (c) => {
     const method = c.req.method.toUpperCase();
@@ -118,9 +147,15 @@ export function dbRoutes(engine: DbEngine): Hono<AppEnv> {
         },
       );
     }
+    const caller = callerOf(c);
     const text = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
     const request = toRequest(c, method as DbMethod, text === '' ? undefined : text);
-    const response = await engine.handle(request, authorizeFor(callerOf(c)));
+    if (request.body !== undefined && (method === 'POST' || method === 'PATCH')) {
+      request.body = await sealedBody(caller, secrets, request.path, request.body);
+    }
+    const response = await engine.handle(request, authorizeFor(caller), {
+      masks: masksFor(caller),
+    });
     const empty = method === 'HEAD' || [204, 205, 304].includes(response.status);
     return new Response(empty ? null : response.body, {
       status: response.status,

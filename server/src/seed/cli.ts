@@ -10,6 +10,7 @@ import { DataDirError, lockDataDir, type DataDirLock } from '../db/data-dir-lock
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
+import { openKeyring } from '../secrets/keyring';
 import { parseArgs, UsageError } from './args';
 import { isEmpty, seedDemo } from './demo';
 import { hasFleet, seedFleet } from './large';
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   const log = (line: string): void => console.log(line);
   try {
     await migrate(db);
+    // VIGIL_SECRET_KEY, as the server would use it (else the database's key).
+    const keyring = await openKeyring(db, config.secretKey);
     const empty = await isEmpty(db);
     if (args.scale === 'demo') {
       if (!empty)
@@ -58,17 +61,17 @@ async function main(): Promise<void> {
           `${where} already holds data (accounts or canaries); the demo seeds only an empty database`,
         );
       console.log(`Seeding the demo (seed ${args.seed}) into ${where}…`);
-      await seedDemo(db, { seed: args.seed, log });
+      await seedDemo(db, { seed: args.seed, log, keyring });
       await seedSelfCheck(db);
     } else {
       if (await hasFleet(db)) throw new UsageError(`${where} already holds the large dataset`);
       if (empty) {
         console.log(`Seeding the demo (seed ${args.seed}) into ${where}…`);
-        await seedDemo(db, { seed: args.seed, log });
+        await seedDemo(db, { seed: args.seed, log, keyring });
         await seedSelfCheck(db);
       }
       console.log(`Adding the large fleet (seed ${args.seed}) to ${where}…`);
-      await seedFleet(db, { seed: args.seed, log });
+      await seedFleet(db, { seed: args.seed, log, keyring });
     }
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${await counts(db)}`,

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/crypto';
 import type { Db, Queryable } from '../db/types';
 import { insertHistory, insertRollups, updateCheckState, type HistoryCheck } from './history';
 import { SYNTHETIC_ANNOTATION } from '../runner/spec';
+import type { Keyring } from '../secrets/keyring';
 import { insertRows, type Row } from './insert';
 import { insertPeople, insertTeams } from './people';
 import { Rng } from './random';
@@ -461,6 +462,8 @@ export interface SeedOptions {
   now?: Date;
   /** Progress lines (timings). */
   log?: (line: string) => void;
+  /** Encrypts the seeded secrets (default: the database's keyring, server/src/secrets). */
+  keyring?: Keyring | undefined;
 }
 
 /** Insert the demo dataset. Deterministic: the same seed and anchor give the same ids and values. */
@@ -655,7 +658,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     buildDemoWorld(ctx, checks);
     lap('generate world');
     const timings: Timings = [];
-    await writeWorld(tx, ctx, timings);
+    await writeWorld(tx, ctx, timings, options.keyring);
     for (const [label, ms] of timings) log(`    ${label}: ${Math.round(ms)} ms`);
     lap('write world');
 

@@ -206,7 +206,7 @@ export async function seedFleet(
     buildFleetOperations(ctx, sizes, fleet);
     lap('generate changes, topology, incidents, playbooks, notifications');
     const timings: Timings = [];
-    await writeWorld(tx, ctx, timings);
+    await writeWorld(tx, ctx, timings, options.keyring);
     for (const [label, ms] of timings) log(`    ${label}: ${Math.round(ms)} ms`);
     lap('write');
     await refreshMaterializedViews(tx);

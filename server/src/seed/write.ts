@@ -5,6 +5,8 @@
  * backend would have consumed them), and materialized views, if any, are refreshed.
  */
 import type { Queryable } from '../db/types';
+import { openKeyring, type Keyring } from '../secrets/keyring';
+import { isSealedRelation, sealRows } from '../secrets/stored';
 import { insertRows } from './insert';
 import type { SeedContext } from './world';
 
@@ -52,19 +54,28 @@ const ON_CONFLICT: Record<string, string> = {
 
 export type Timings = [label: string, ms: number][];
 
+/**
+ * Write the world. Connections and notifications carry secrets: they are encrypted before they
+ * are written (with `keyring`, else the database's), as the data API does for writes.
+ */
 export async function writeWorld(
   tx: Queryable,
   ctx: SeedContext,
   timings?: Timings,
+  keyring?: Keyring,
 ): Promise<void> {
   const unknown = [...ctx.rows.keys()].filter(
     (table) => !ORDER.includes(table) && table !== 'event_queue',
   );
   if (unknown.length > 0) throw new Error(`seed: no write order for ${unknown.join(', ')}`);
   for (const table of ORDER) {
-    const rows = ctx.rows.get(table);
+    let rows = ctx.rows.get(table);
     if (!rows || rows.length === 0) continue;
     const started = performance.now();
+    if (isSealedRelation(table)) {
+      keyring ??= await openKeyring(tx);
+      rows = sealRows(keyring, table, rows);
+    }
     await insertRows(tx, table, rows, { onConflict: ON_CONFLICT[table] });
     timings?.push([`${table} (${rows.length})`, performance.now() - started]);
   }
