@@ -8,11 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanarySummaryResponse, CreatedEmbedToken } from '../../src/api/types';
-import type { Db } from '../src/db/types';
+import { migrate } from '../src/db/migrate';
+import { openPostgres } from '../src/db/postgres';
+import type { Db, Queryable } from '../src/db/types';
 import { createEngine } from '../src/postgrest/engine';
 import { isSecretName, redactJson, redactText } from '../src/secrets/redact';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
 import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
 
 const URL_AS_WRITTEN = 'http://user:pass@host/?api_key=abc&x=1';
 const URL_REDACTED = 'http://***@host/?api_key=***&x=1';
@@ -87,125 +90,150 @@ async function json<T>(response: Response | Promise<Response>): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-describe('the SQL rule equals the TypeScript rule', () => {
-  const TEXTS = [
-    URL_AS_WRITTEN,
-    'https://host/path?X-Amz-Signature=abc&X-Amz-Credential=c&v=2#access_token=zz&state=1',
-    'GET http://u:p@a.example/x failed; retry https://b/?token=t&page=2',
-    'no url at all',
-    'enc:v1:0011aabb:payload',
-    'postgres://admin:s3cr3t@db:5432/app?sslmode=disable&password=x',
-    'http://host/?a&b=&Api-Key=1&api%5Fkey=2&&=x',
-    'http://user:p@ss@host/',
-    '"http://u:p@h/"\'x`http://v:w@i/`',
-    'slack://xoxb-123@channel?Session_ID=1&sig=2&monkey=3',
-    'http://host/#/route?token=x',
-    'http://host/?',
-    'http://host/#',
-    'ftp://@host',
-    'text with :// but no scheme @ ? #',
-  ];
-  const NAMES = [
-    'token',
-    'api_key',
-    'API-Key',
-    'apikey',
-    'key',
-    'secret',
-    'client_secret',
-    'password',
-    'passwd',
-    'pwd',
-    'auth',
-    'access_token',
-    'X-Amz-Signature',
-    'sig',
-    'credential',
-    'session',
-    'webhook_url',
-    'api%5Fkey',
-    'page',
-    'token_type',
-    'x',
-    'name',
-    'url',
-  ];
-
-  it('for names', async () => {
-    for (const name of NAMES) {
-      const sql = await db.query<{ r: boolean }>('SELECT vigil_is_secret_name($1) AS r', [name]);
-      expect(sql.rows[0]?.r, name).toBe(isSecretName(name));
-    }
-  });
-
-  it('for texts, including random ones', async () => {
-    const alphabet = [
-      'a',
-      'b',
-      'k',
-      'e',
-      'y',
-      ':',
-      '/',
-      '@',
-      '?',
-      '#',
-      '&',
-      '=',
-      ' ',
-      '"',
-      '_',
-      'http://',
+/** The SQL rule of migration 0017 on `target()` equals the TypeScript rule. */
+function parity(label: string, target: () => Queryable): void {
+  describe(`the SQL rule equals the TypeScript rule on ${label}`, () => {
+    const TEXTS = [
+      URL_AS_WRITTEN,
+      'https://host/path?X-Amz-Signature=abc&X-Amz-Credential=c&v=2#access_token=zz&state=1',
+      'GET http://u:p@a.example/x failed; retry https://b/?token=t&page=2',
+      'no url at all',
+      'enc:v1:0011aabb:payload',
+      'postgres://admin:s3cr3t@db:5432/app?sslmode=disable&password=x',
+      'http://host/?a&b=&Api-Key=1&api%5Fkey=2&&=x',
+      'http://user:p@ss@host/',
+      '"http://u:p@h/"\'x`http://v:w@i/`',
+      'slack://xoxb-123@channel?Session_ID=1&sig=2&monkey=3',
+      'http://host/#/route?token=x',
+      'http://host/?',
+      'http://host/#',
+      'ftp://@host',
+      'text with :// but no scheme @ ? #',
+    ];
+    const NAMES = [
       'token',
-      '%5F',
+      'api_key',
+      'API-Key',
+      'apikey',
+      'key',
+      'secret',
+      'client_secret',
+      'password',
+      'passwd',
+      'pwd',
+      'auth',
+      'access_token',
+      'X-Amz-Signature',
+      'sig',
+      'credential',
+      'session',
+      'webhook_url',
+      'api%5Fkey',
+      'page',
+      'token_type',
+      'x',
+      'name',
+      'url',
     ];
-    let state = 17;
-    const next = (n: number): number => {
-      state = (state * 1103515245 + 12345) % 2 ** 31;
-      return state % n;
-    };
-    const random = Array.from({ length: 200 }, () =>
-      Array.from({ length: 4 + next(20) }, () => alphabet[next(alphabet.length)]).join(''),
-    );
-    for (const text of [...TEXTS, ...random]) {
-      const sql = await db.query<{ r: string }>('SELECT vigil_redact_text($1) AS r', [text]);
-      expect(sql.rows[0]?.r, text).toBe(redactText(text));
-    }
-    expect(redactText(URL_AS_WRITTEN)).toBe(URL_REDACTED);
-  });
 
-  it('for JSON documents', async () => {
-    const docs: unknown[] = [
-      {
-        url: URL_AS_WRITTEN,
-        password: 'x',
-        nested: { token: 'y', list: ['http://a:b@c/', 1, null] },
-      },
-      {
-        headers: [
-          { name: 'Authorization', value: 'Bearer z' },
-          { name: 'Accept', value: 'json' },
-        ],
-      },
-      { password: { valueFrom: { secretKeyRef: { name: 's', key: 'pw' } } }, ref: 'secret://x' },
-      {
-        apikey: 'secret://db/key',
-        empty: '',
-        n: 5,
-        yes: true,
-        auth: { username: 'u', password: 'p' },
-      },
-      [URL_AS_WRITTEN, { sig: 'abc' }],
-      'enc:v1:00:zz',
-      null,
-    ];
-    for (const doc of docs) {
-      const sql = await db.query<{ r: unknown }>('SELECT vigil_redact_json($1::jsonb) AS r', [
-        JSON.stringify(doc),
-      ]);
-      expect(sql.rows[0]?.r, JSON.stringify(doc)).toEqual(redactJson(doc));
-    }
+    it('for names', async () => {
+      for (const name of NAMES) {
+        const sql = await target().query<{ r: boolean }>('SELECT vigil_is_secret_name($1) AS r', [
+          name,
+        ]);
+        expect(sql.rows[0]?.r, name).toBe(isSecretName(name));
+      }
+    });
+
+    it('for texts, including random ones', async () => {
+      const alphabet = [
+        'a',
+        'b',
+        'k',
+        'e',
+        'y',
+        ':',
+        '/',
+        '@',
+        '?',
+        '#',
+        '&',
+        '=',
+        ' ',
+        '"',
+        '_',
+        'http://',
+        'token',
+        '%5F',
+      ];
+      let state = 17;
+      const next = (n: number): number => {
+        state = (state * 1103515245 + 12345) % 2 ** 31;
+        return state % n;
+      };
+      const random = Array.from({ length: 200 }, () =>
+        Array.from({ length: 4 + next(20) }, () => alphabet[next(alphabet.length)]).join(''),
+      );
+      for (const text of [...TEXTS, ...random]) {
+        const sql = await target().query<{ r: string }>('SELECT vigil_redact_text($1) AS r', [
+          text,
+        ]);
+        expect(sql.rows[0]?.r, text).toBe(redactText(text));
+      }
+      expect(redactText(URL_AS_WRITTEN)).toBe(URL_REDACTED);
+    });
+
+    it('for JSON documents', async () => {
+      const docs: unknown[] = [
+        {
+          url: URL_AS_WRITTEN,
+          password: 'x',
+          nested: { token: 'y', list: ['http://a:b@c/', 1, null] },
+        },
+        {
+          headers: [
+            { name: 'Authorization', value: 'Bearer z' },
+            { name: 'Accept', value: 'json' },
+          ],
+        },
+        { password: { valueFrom: { secretKeyRef: { name: 's', key: 'pw' } } }, ref: 'secret://x' },
+        {
+          apikey: 'secret://db/key',
+          empty: '',
+          n: 5,
+          yes: true,
+          auth: { username: 'u', password: 'p' },
+        },
+        [URL_AS_WRITTEN, { sig: 'abc' }],
+        'enc:v1:00:zz',
+        null,
+      ];
+      for (const doc of docs) {
+        const sql = await target().query<{ r: unknown }>(
+          'SELECT vigil_redact_json($1::jsonb) AS r',
+          [JSON.stringify(doc)],
+        );
+        expect(sql.rows[0]?.r, JSON.stringify(doc)).toEqual(redactJson(doc));
+      }
+    });
   });
+}
+
+parity('PGlite', () => db);
+
+describe.skipIf(!postgresAvailable)('on PostgreSQL', () => {
+  let server: PostgresServer | undefined;
+  let pg: Db | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+    pg = await openPostgres(server.connectionString);
+    await migrate(pg);
+  }, 120_000);
+  afterAll(async () => {
+    await pg?.close();
+    await server?.stop();
+  });
+  parity('PostgreSQL', () => pg!);
 });
 
 describe('the health summary and check_summary carry the redacted endpoint', () => {

@@ -34,7 +34,8 @@ export function KubeconfigDialog({ open, onClose }: { open: boolean; onClose: ()
           <div className="min-w-0 flex-1">
             <p className="font-medium text-fg">Download the kubeconfig</p>
             <p className="mt-1 text-sm text-fg-muted">
-              It holds a new access token for your user. Keep it private.
+              It holds a new access token for your user, which replaces the one of your previous
+              download; signing out revokes it. Keep it private.
             </p>
             <Button
               variant="primary"
