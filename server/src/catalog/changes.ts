@@ -25,6 +25,8 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 const MAX_PAGE_SIZE = 1000;
 const MAX_DEPTH = 20;
+/** The page's OFFSET is bound as an `integer`: pages beyond it are refused (400), not a 500. */
+const MAX_OFFSET = 2_147_483_647;
 
 export interface ChangesRequest {
   id?: string;
@@ -139,6 +141,12 @@ export function parseChangesRequest(raw: unknown, now: Date = new Date()): Chang
     depth: Math.min(positiveInteger(text(body, 'depth'), 'depth', 5), MAX_DEPTH),
     includeDeleted: includeDeleted === true || includeDeleted === 'true',
   };
+  if ((request.page - 1) * request.pageSize > MAX_OFFSET) {
+    const last = Math.floor(MAX_OFFSET / request.pageSize) + 1;
+    throw new CatalogRequestError(
+      `invalid 'page' param: must be at most ${last} with page_size ${request.pageSize}`,
+    );
+  }
   if (to) request.to = to;
   if (idText !== undefined) {
     if (isUuid(idText)) request.id = idText.toLowerCase();

@@ -12,7 +12,13 @@ const UNIT_MS: Record<string, number> = {
   y: 365 * 86_400_000,
 };
 
-/** Milliseconds of a duration, or undefined when it is not one. */
+/**
+ * The longest duration: Go's time.Duration holds at most 2^63 - 1 ns (about 292 years), so Mission
+ * Control refuses longer ones too. It also keeps `now() - interval` inside PostgreSQL's range.
+ */
+export const MAX_DURATION_MS = 9_223_372_036_854;
+
+/** Milliseconds of a duration, or undefined when it is not one (or longer than the maximum). */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(trimmed)) return undefined;
@@ -20,7 +26,16 @@ export function parseDuration(text: string): number | undefined {
   for (const part of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) {
     total += Number(part[1]) * (UNIT_MS[part[2] ?? ''] ?? 0);
   }
-  return Number.isFinite(total) ? total : undefined;
+  return Number.isFinite(total) && total <= MAX_DURATION_MS ? total : undefined;
+}
+
+/**
+ * Whether an instant can be bound as a PostgreSQL timestamptz from its ISO text: years 1 to 9999
+ * (JavaScript accepts year 0 and negative or six-digit years, which PostgreSQL refuses as text).
+ */
+export function isStorableInstant(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(date.getTime()) && year >= 1 && year <= 9999;
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
@@ -64,7 +79,7 @@ export function parseDatemath(text: string, now: Date = new Date()): Date | unde
   const trimmed = text.trim();
   if (RFC3339.test(trimmed)) {
     const date = new Date(trimmed);
-    return Number.isNaN(date.getTime()) ? undefined : date;
+    return isStorableInstant(date) ? date : undefined;
   }
   const match = /^now((?:[+-]\d+(?:ms|s|m|h|d|w|M|y))*)(?:\/(y|M|w|d|h|m|s))?$/.exec(trimmed);
   if (!match) return undefined;
@@ -81,5 +96,5 @@ export function parseDatemath(text: string, now: Date = new Date()): Date | unde
     if (!rounded) return undefined;
     at = rounded;
   }
-  return Number.isNaN(at.getTime()) ? undefined : at;
+  return isStorableInstant(at) ? at : undefined;
 }

@@ -74,7 +74,13 @@ export function labelSelectorSql(
   params: SqlParams,
 ): string | undefined {
   const parts = requirements.map((requirement) => {
-    const field = `${column}->>${params.add(requirement.key)}`;
+    // `exists`/`absent` test the key itself: binding `column->>key` for them too would leave an
+    // unused parameter whose type PostgreSQL cannot determine (42P18).
+    if (requirement.op === 'exists') return `${column} ? ${params.add(requirement.key)}::text`;
+    if (requirement.op === 'absent') {
+      return `NOT coalesce(${column} ? ${params.add(requirement.key)}::text, false)`;
+    }
+    const field = `${column}->>${params.add(requirement.key)}::text`;
     switch (requirement.op) {
       case 'eq':
         return `${field} = ${params.add(requirement.value)}`;
@@ -84,10 +90,6 @@ export function labelSelectorSql(
         return `${field} = ANY(${params.add(requirement.values)}::text[])`;
       case 'notin':
         return `(${field} IS NULL OR NOT (${field} = ANY(${params.add(requirement.values)}::text[])))`;
-      case 'exists':
-        return `${column} ? ${params.add(requirement.key)}`;
-      case 'absent':
-        return `NOT coalesce(${column} ? ${params.add(requirement.key)}, false)`;
     }
   });
   return parts.length > 0 ? parts.join(' AND ') : undefined;

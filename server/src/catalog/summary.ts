@@ -122,7 +122,10 @@ export async function catalogSummary(
   const includes: string[] = [];
   for (const [key, text] of Object.entries(request.filter)) {
     const list = parseFilterList(text, true);
-    const field = `ci.labels->>${params.add(key)}`;
+    // An empty list filters nothing: binding its key anyway would leave a parameter that no
+    // statement uses, whose type PostgreSQL cannot determine (42P18).
+    if (list.include.length === 0 && list.exclude.length === 0) continue;
+    const field = `ci.labels->>${params.add(key)}::text`;
     for (const item of list.include) includes.push(`${field} = ${params.add(item)}`);
     for (const item of list.exclude) where.push(`${field} IS DISTINCT FROM ${params.add(item)}`);
   }

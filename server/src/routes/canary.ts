@@ -10,6 +10,7 @@ import type {
   CheckLatency,
 } from '../../../src/api/types';
 import { RUN_CHECK_ROLES } from '../../../src/rbac/roles';
+import { MAX_DURATION_MS, isStorableInstant } from '../catalog/datemath';
 import type { Db } from '../db/types';
 import type { AppEnv } from '../http/env';
 import { jsonError } from '../http/errors';
@@ -103,7 +104,10 @@ const DURATION_UNITS: Record<string, number> = {
   y: 365 * 86_400_000,
 };
 
-/** A Go-style duration with the extra units d, w, y (api.md §0.5), in ms; undefined if invalid. */
+/**
+ * A Go-style duration with the extra units d, w, y (api.md §0.5), in ms; undefined if invalid or
+ * longer than Go's time.Duration can hold (about 292 years).
+ */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '0') return 0;
@@ -114,17 +118,22 @@ export function parseDuration(text: string): number | undefined {
     total += Number(match[1]) * (DURATION_UNITS[match[2] ?? ''] ?? Number.NaN);
     consumed += match[0].length;
   }
-  return consumed === trimmed.length && consumed > 0 && Number.isFinite(total) ? total : undefined;
+  return consumed === trimmed.length && consumed > 0 && total <= MAX_DURATION_MS
+    ? total
+    : undefined;
 }
 
-/** A graph bound: a duration back from now, `now`, or an RFC 3339 timestamp. */
+/**
+ * A graph bound: a duration back from now, `now`, or an RFC 3339 timestamp of the years 1–9999
+ * (what PostgreSQL takes; year 0 is undefined for a timestamptz bound).
+ */
 export function parseTimeBound(text: string, now: number): number | undefined {
   if (text === 'now') return now;
   const duration = parseDuration(text);
   if (duration !== undefined) return now - duration;
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return undefined;
   const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? undefined : parsed;
+  return isStorableInstant(new Date(parsed)) ? parsed : undefined;
 }
 
 /** Bucket size of the graph (api.md §3.2), in seconds. */
