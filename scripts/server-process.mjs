@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -24,10 +25,11 @@ export function freePort() {
 
 /**
  * Start `npm start`'s server. Resolves once `/api/about` answers 200 (or the timeout passes):
- * `{ url, up, readyMs, stop() }`. `dataDir` reuses a folder (kept on stop); otherwise a fresh one
- * is made and removed on stop.
+ * `{ url, up, readyMs, child, stop() }`. `dataDir` reuses a folder (kept on stop); otherwise a
+ * fresh one is made and removed on stop. `onOutput(line, stream)` receives the server's stdout and
+ * stderr line by line (without it, stdout is dropped and stderr goes to this process's stderr).
  */
-export async function startServer({ env = {}, dataDir, timeoutMs = 120_000 } = {}) {
+export async function startServer({ env = {}, dataDir, timeoutMs = 120_000, onOutput } = {}) {
   const port = await freePort();
   const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'vigil-server-'));
   const started = performance.now();
@@ -40,8 +42,18 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 120_000 } = {
       VIGIL_SKIP_BUILD: 'true',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
+  if (onOutput) {
+    for (const [name, stream] of [
+      ['stdout', child.stdout],
+      ['stderr', child.stderr],
+    ]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) =>
+        onOutput(line, name),
+      );
+    }
+  }
   const url = `http://127.0.0.1:${port}`;
   let readyMs = Number.NaN;
   const deadline = Date.now() + timeoutMs;
@@ -60,6 +72,7 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 120_000 } = {
     url,
     up: Number.isFinite(readyMs),
     readyMs,
+    child,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
