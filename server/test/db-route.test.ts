@@ -3,33 +3,25 @@ import { createAccessToken } from '../src/auth/access-tokens';
 import { ConfigError, loadConfig } from '../src/config';
 import type { Db } from '../src/db/types';
 import { createEngine } from '../src/postgrest/engine';
-import { DEMO_ACCOUNTS } from '../src/seed/demo';
-import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import {
+  buildApp,
+  openTestDb,
+  requester,
+  signInDemoAccounts,
+  type Requester,
+  type TestApp,
+} from './fixtures/app';
 
 let db: Db;
 let t: TestApp;
-const cookies = new Map<string, string>();
+let as: Requester;
 
 beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' }, await createEngine({ db }));
-  for (const account of DEMO_ACCOUNTS)
-    cookies.set(account.role, await login(t.app, account.username, account.password));
+  as = requester(t.app, await signInDemoAccounts(t.app));
 });
 afterAll(async () => db.close());
-
-function as(role: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.headers as Record<string, string>),
-        Cookie: cookies.get(role) ?? '',
-      },
-    }),
-  );
-}
 
 describe('/api/db through the PostgREST engine', () => {
   it('people_roles?id=in.(...) returns id, name, email and roles', async () => {

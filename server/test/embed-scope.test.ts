@@ -10,10 +10,11 @@ import { expandHiddenStar } from '../src/embed/db-policy';
 import { parseScope } from '../src/embed/scope';
 import { createEmbedToken } from '../src/embed/tokens';
 import { createEngine } from '../src/postgrest/engine';
-import { buildApp, openTestDb, type TestApp } from './fixtures/app';
+import { buildApp, openTestDb, requester, type Requester, type TestApp } from './fixtures/app';
 
 let db: Db;
 let t: TestApp;
+let as: Requester;
 
 /** Ids picked from the demo data. */
 const ids = {
@@ -52,6 +53,7 @@ async function column(sql: string, params: unknown[] = []): Promise<string[]> {
 beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' }, await createEngine({ db }));
+  as = requester(t.app);
   const [canary] = await column(
     `SELECT canary_id AS id FROM checks WHERE deleted_at IS NULL GROUP BY canary_id
      HAVING count(*) >= 2 ORDER BY canary_id LIMIT 1`,
@@ -105,17 +107,9 @@ beforeAll(async () => {
 });
 afterAll(async () => db.close());
 
-function get(name: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.headers as Record<string, string>),
-        Authorization: `Bearer ${tokens[name] ?? ''}`,
-      },
-    }),
-  );
+/** A request with the embed token named `name`. */
+function get(name: string, path: string, init?: RequestInit): Promise<Response> {
+  return as({ bearer: tokens[name] ?? '' }, path, init);
 }
 
 async function rows<T = Record<string, unknown>>(response: Response): Promise<T[]> {

@@ -8,20 +8,27 @@ import type { Db } from '../src/db/types';
 import { parseEmbedToken } from '../src/embed/tokens';
 import { createEngine } from '../src/postgrest/engine';
 import { parseCreateEmbedToken } from '../src/routes/embed-tokens';
-import { DEMO_ACCOUNTS } from '../src/seed/demo';
-import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import {
+  buildApp,
+  openTestDb,
+  requester,
+  signInDemoAccounts,
+  type Requester,
+  type TestApp,
+} from './fixtures/app';
 
 let db: Db;
 let t: TestApp;
-const cookies = new Map<string, string>();
+let cookies = new Map<string, string>();
+let as: Requester;
 let checkId = '';
 let otherCheckId = '';
 
 beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' }, await createEngine({ db }));
-  for (const account of DEMO_ACCOUNTS.filter((a) => ['admin', 'editor', 'viewer'].includes(a.role)))
-    cookies.set(account.role, await login(t.app, account.username, account.password));
+  cookies = await signInDemoAccounts(t.app, ['admin', 'editor', 'viewer']);
+  as = requester(t.app, cookies);
   const checks = await db.query<{ id: string }>(
     'SELECT id FROM checks WHERE deleted_at IS NULL ORDER BY id LIMIT 2',
   );
@@ -31,19 +38,6 @@ beforeAll(async () => {
 afterAll(async () => db.close());
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
-
-function as(role: string | null, path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.headers as Record<string, string>),
-        ...(role ? { Cookie: cookies.get(role) ?? '' } : {}),
-      },
-    }),
-  );
-}
 
 function create(body: unknown, role: string | null = 'admin'): Promise<Response> {
   return as(role, '/api/embed-tokens', {

@@ -7,18 +7,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
 import type { KubeconfigToken } from '../src/routes/kubeconfig';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
-import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import {
+  buildApp,
+  login,
+  openTestDb,
+  requester,
+  signInDemoAccounts,
+  type Requester,
+  type TestApp,
+} from './fixtures/app';
 
 let db: Db;
 let t: TestApp;
-const cookies = new Map<string, string>();
+let as: Requester;
 const ids = new Map<string, string>();
 
 beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' });
+  as = requester(t.app, await signInDemoAccounts(t.app));
   for (const account of DEMO_ACCOUNTS) {
-    cookies.set(account.role, await login(t.app, account.username, account.password));
     const person = await db.query<{ id: string }>(
       'SELECT identity_id::text AS id FROM vigil_accounts WHERE username = $1',
       [account.username],
@@ -28,22 +36,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => db.close());
 
-function as(role: string, path: string, init: RequestInit = {}, cookie?: string) {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.headers as Record<string, string>),
-        Cookie: cookie ?? cookies.get(role) ?? '',
-      },
-    }),
-  );
-}
-
-/** Download a kubeconfig and return the token it carries. */
+/** Download a kubeconfig (as `role`, or with a session `cookie` of its own) and return its token. */
 async function download(role: string, cookie?: string): Promise<string> {
-  const response = await as(role, '/api/kubeconfig', {}, cookie);
+  const response = await as(cookie === undefined ? role : { cookie }, '/api/kubeconfig');
   expect(response.status).toBe(200);
   const yaml = await response.text();
   const token = /password: "([^"]+)"/.exec(yaml)?.[1];
@@ -112,13 +107,11 @@ describe('kubeconfig tokens', () => {
     const session = await login(t.app, account.username, account.password);
     const token = await download('responder', session);
     expect(await works(token)).toBe(true);
-    const flow = await as('responder', '/api/kratos/self-service/logout/browser', {}, session);
+    const flow = await as({ cookie: session }, '/api/kratos/self-service/logout/browser');
     const { logout_token: logoutToken } = (await flow.json()) as { logout_token: string };
     const logout = await as(
-      'responder',
+      { cookie: session },
       `/api/kratos/self-service/logout?token=${logoutToken}`,
-      {},
-      session,
     );
     expect(logout.status).toBe(204);
     expect(await works(token)).toBe(false);

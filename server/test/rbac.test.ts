@@ -3,7 +3,14 @@ import type { Db } from '../src/db/types';
 import type { DbEngine } from '../src/routes/db';
 import type { DbRequest, RelationAccess } from '../src/postgrest/types';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
-import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import {
+  buildApp,
+  openTestDb,
+  requester,
+  signInDemoAccounts,
+  type Requester,
+  type TestApp,
+} from './fixtures/app';
 
 /**
  * A stand-in for the PostgREST engine: it reports the root relation (and an embed named in the
@@ -27,28 +34,14 @@ const fakeEngine: DbEngine = {
 
 let db: Db;
 let t: TestApp;
-const cookies = new Map<string, string>();
+let as: Requester;
 
 beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' }, fakeEngine);
-  for (const account of DEMO_ACCOUNTS)
-    cookies.set(account.role, await login(t.app, account.username, account.password));
+  as = requester(t.app, await signInDemoAccounts(t.app));
 });
 afterAll(async () => db.close());
-
-function as(role: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(init.headers as Record<string, string>),
-        Cookie: cookies.get(role) ?? '',
-      },
-    }),
-  );
-}
 
 describe('RBAC on /api/db', () => {
   it('401 plain text without a session', async () => {

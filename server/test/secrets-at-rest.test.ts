@@ -21,13 +21,20 @@ import {
 } from '../src/secrets/keyring';
 import { openSecrets } from '../src/secrets/startup';
 import { readConnection, sealStoredSecrets } from '../src/secrets/stored';
-import { DEMO_ACCOUNTS } from '../src/seed/demo';
-import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import {
+  buildApp,
+  okJson,
+  openTestDb,
+  requester,
+  signInDemoAccounts,
+  type Requester,
+  type TestApp,
+} from './fixtures/app';
 
 let db: Db;
 let t: TestApp;
 let ring: Keyring;
-const cookies = new Map<string, string>();
+let as: Requester;
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const ENCRYPTED = /^enc:v1:[0-9a-f]{8}:[A-Za-z0-9_-]+$/;
 
@@ -35,31 +42,9 @@ beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' }, await createEngine({ db }));
   ring = await openKeyring(db);
-  for (const account of DEMO_ACCOUNTS) {
-    cookies.set(account.role, await login(t.app, account.username, account.password));
-  }
+  as = requester(t.app, await signInDemoAccounts(t.app));
 }, 120_000);
 afterAll(async () => db.close());
-
-function as(role: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.headers as Record<string, string>),
-        Cookie: cookies.get(role) ?? '',
-      },
-    }),
-  );
-}
-
-async function json<T>(response: Response | Promise<Response>): Promise<T> {
-  const answer = await response;
-  const text = await answer.text();
-  expect(answer.status, text).toBeLessThan(300);
-  return JSON.parse(text) as T;
-}
 
 interface RawConnection {
   name: string;
@@ -159,7 +144,7 @@ describe('the demo seed stores connection secrets encrypted', () => {
   });
 
   it('the categories of encrypted webhook connections stay (by type)', async () => {
-    const rows = await json<{ name: string; category: string | null }[]>(
+    const rows = await okJson<{ name: string; category: string | null }[]>(
       as(
         'admin',
         '/api/db/connections_list?name=in.(slack-incidents,pagerduty,prometheus)&select=name,category&order=name',
@@ -183,7 +168,7 @@ describe('the demo seed stores connection secrets encrypted', () => {
 describe('/db never returns a secret', () => {
   it('connections and connection_details are masked for every role that may read them', async () => {
     for (const role of ['admin', 'editor']) {
-      const rows = await json<Record<string, unknown>[]>(
+      const rows = await okJson<Record<string, unknown>[]>(
         as(
           role,
           '/api/db/connections?name=in.(ledger-postgres,slack-incidents,prometheus)&order=name',
@@ -213,7 +198,7 @@ describe('/db never returns a secret', () => {
       'url=like.*hooks.slack*',
       'username=eq.vigil_ro',
     ]) {
-      expect(await json(as('admin', `/api/db/connections?${probe}&select=name`)), probe).toEqual(
+      expect(await okJson(as('admin', `/api/db/connections?${probe}&select=name`)), probe).toEqual(
         [],
       );
     }
@@ -255,7 +240,7 @@ describe('writes through /db encrypt before SQL', () => {
         }),
       },
     );
-    const body = await json<Record<string, unknown>[]>(response);
+    const body = await okJson<Record<string, unknown>[]>(response);
     id = String(body[0]?.id);
     expect(body[0]).toMatchObject({
       username: '***',
@@ -282,7 +267,7 @@ describe('writes through /db encrypt before SQL', () => {
   });
 
   it('a PATCH that sends *** back keeps the secrets; a new value replaces one', async () => {
-    const read = await json<Record<string, unknown>[]>(
+    const read = await okJson<Record<string, unknown>[]>(
       as('admin', `/api/db/connections?id=eq.${id}&select=username,password,url,properties`),
     );
     // The console sends back what it read, with one field changed.

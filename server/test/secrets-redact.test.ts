@@ -13,8 +13,15 @@ import { openPostgres } from '../src/db/postgres';
 import type { Db, Queryable } from '../src/db/types';
 import { createEngine } from '../src/postgrest/engine';
 import { isSecretName, redactJson, redactText } from '../src/secrets/redact';
-import { DEMO_ACCOUNTS } from '../src/seed/demo';
-import { buildApp, login, openTestDb, type TestApp } from './fixtures/app';
+import {
+  buildApp,
+  okJson,
+  openTestDb,
+  requester,
+  signInDemoAccounts,
+  type Requester,
+  type TestApp,
+} from './fixtures/app';
 import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
 
 const URL_AS_WRITTEN = 'http://user:pass@host/?api_key=abc&x=1';
@@ -24,7 +31,7 @@ const RUN_URL = 'http://user:pass@127.0.0.1:9/?api_key=abc&x=1';
 
 let db: Db;
 let t: TestApp;
-const cookies = new Map<string, string>();
+let as: Requester;
 let canaryId = '';
 let checkId = '';
 let runCheckId = '';
@@ -39,9 +46,7 @@ function expectClean(text: string, where: string): void {
 beforeAll(async () => {
   db = await openTestDb({ seed: true });
   t = buildApp(db, { auth: 'basic' }, await createEngine({ db }));
-  for (const account of DEMO_ACCOUNTS) {
-    cookies.set(account.role, await login(t.app, account.username, account.password));
-  }
+  as = requester(t.app, await signInDemoAccounts(t.app));
   const canary = await db.query<{ id: string }>(
     `INSERT INTO canaries (name, namespace, spec, labels, created_at)
      VALUES ('secret-urls', 'default', $1::jsonb, '{"suite":"secrets"}', now()) RETURNING id::text`,
@@ -69,26 +74,6 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => db.close());
-
-function as(role: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return Promise.resolve(
-    t.app.request(path, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.headers as Record<string, string>),
-        Cookie: cookies.get(role) ?? '',
-      },
-    }),
-  );
-}
-
-async function json<T>(response: Response | Promise<Response>): Promise<T> {
-  const answer = await response;
-  const text = await answer.text();
-  expect(answer.status, text).toBeLessThan(300);
-  return JSON.parse(text) as T;
-}
 
 /** The SQL rule of migration 0017 on `target()` equals the TypeScript rule. */
 function parity(label: string, target: () => Queryable): void {
@@ -263,13 +248,13 @@ describe('the health summary and check_summary carry the redacted endpoint', () 
 
   it('check_summary and the topology-free paths (graph aside) through /db, filters included', async () => {
     for (const role of ['viewer', 'editor']) {
-      const rows = await json<{ endpoint: string }[]>(
+      const rows = await okJson<{ endpoint: string }[]>(
         as(role, `/api/db/check_summary?id=eq.${checkId}&select=endpoint`),
       );
       expect(rows).toEqual([{ endpoint: URL_REDACTED }]);
-      expect(await json(as(role, `/api/db/check_summary?endpoint=like.*pass*&select=id`))).toEqual(
-        [],
-      );
+      expect(
+        await okJson(as(role, `/api/db/check_summary?endpoint=like.*pass*&select=id`)),
+      ).toEqual([]);
     }
   });
 });
@@ -300,11 +285,11 @@ describe('views, functions and the topology built on checks', () => {
 
   it('check_summary_for_config, rpc/check_summary_for_component and the topology API', async () => {
     for (const role of ['viewer', 'editor']) {
-      const forConfig = await json<{ id: string; endpoint: string }[]>(
+      const forConfig = await okJson<{ id: string; endpoint: string }[]>(
         as(role, `/api/db/check_summary_for_config?config_id=eq.${configId}&select=id,endpoint`),
       );
       expect(forConfig.find((row) => row.id === checkId)?.endpoint).toBe(URL_REDACTED);
-      const forComponent = await json<{ id: string; endpoint: string }[]>(
+      const forComponent = await okJson<{ id: string; endpoint: string }[]>(
         as(role, `/api/db/rpc/check_summary_for_component?id=${componentId}&select=id,endpoint`),
       );
       expect(forComponent.find((row) => row.id === checkId)?.endpoint).toBe(URL_REDACTED);
@@ -324,12 +309,12 @@ describe('views, functions and the topology built on checks', () => {
 describe('/db reads of specs', () => {
   it('a viewer reads checks.spec redacted; an editor and an admin read it as written', async () => {
     const path = `/api/db/checks?id=eq.${checkId}&select=spec`;
-    expect(await json(as('viewer', path))).toEqual([{ spec: { url: URL_REDACTED } }]);
+    expect(await okJson(as('viewer', path))).toEqual([{ spec: { url: URL_REDACTED } }]);
     for (const role of ['commander', 'responder']) {
-      expect(await json(as(role, path)), role).toEqual([{ spec: { url: URL_REDACTED } }]);
+      expect(await okJson(as(role, path)), role).toEqual([{ spec: { url: URL_REDACTED } }]);
     }
-    expect(await json(as('editor', path))).toEqual([{ spec: { url: URL_AS_WRITTEN } }]);
-    expect(await json(as('admin', path))).toEqual([{ spec: { url: URL_AS_WRITTEN } }]);
+    expect(await okJson(as('editor', path))).toEqual([{ spec: { url: URL_AS_WRITTEN } }]);
+    expect(await okJson(as('admin', path))).toEqual([{ spec: { url: URL_AS_WRITTEN } }]);
   });
 
   it('filters cannot test the hidden value (no oracle), for the root and through embeds', async () => {
@@ -343,23 +328,23 @@ describe('/db reads of specs', () => {
       `/api/db/check_component_relationships?select=check_id,checks!inner(id)&checks.spec->>url=like.*pass*`,
     ];
     for (const probe of probes) {
-      expect(await json(as('viewer', probe)), probe).toEqual([]);
+      expect(await okJson(as('viewer', probe)), probe).toEqual([]);
     }
     // The same filters find the check for an editor: the probes above are real tests.
-    expect(await json(as('editor', probes[0]!))).toEqual([{ id: checkId }]);
-    expect(await json(as('editor', probes[4]!))).toEqual([
+    expect(await okJson(as('editor', probes[0]!))).toEqual([{ id: checkId }]);
+    expect(await okJson(as('editor', probes[4]!))).toEqual([
       { id: canaryId, checks: [{ id: checkId }] },
     ]);
     // A viewer's filter on the redacted form matches.
     expect(
-      await json(
+      await okJson(
         as('viewer', `/api/db/checks?spec->>url=eq.${encodeURIComponent(URL_REDACTED)}&select=id`),
       ),
     ).toEqual([{ id: checkId }]);
   });
 
   it('embedded specs and the canary spec are redacted for a viewer', async () => {
-    const canaries = await json<{ spec: unknown; checks: { spec: unknown }[] }[]>(
+    const canaries = await okJson<{ spec: unknown; checks: { spec: unknown }[] }[]>(
       as('viewer', `/api/db/canaries?id=eq.${canaryId}&select=spec,checks(spec)`),
     );
     expect(canaries).toEqual([
@@ -368,7 +353,7 @@ describe('/db reads of specs', () => {
         checks: expect.arrayContaining([{ spec: { url: URL_REDACTED } }]) as unknown,
       },
     ]);
-    const viaCheck = await json(
+    const viaCheck = await okJson(
       as('viewer', `/api/db/checks?id=eq.${checkId}&select=id,canaries(spec)`),
     );
     expectClean(JSON.stringify(viaCheck), 'checks → canaries(spec)');
