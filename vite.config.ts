@@ -33,6 +33,6 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
 });
