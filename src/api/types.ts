@@ -544,3 +544,222 @@ export interface TopologyResponse {
   tags?: Record<string, (string | null)[]> | null;
   types?: (string | null)[] | null;
 }
+
+// Catalog (api.md §4.1–4.2, postgrest.md §8.3, schema.md §3)
+
+/** `{healthy, unhealthy, warning, unknown}` counts; only non-zero keys are present. */
+export type ConfigHealthCounts = Partial<
+  Record<'healthy' | 'unhealthy' | 'warning' | 'unknown', number>
+>;
+
+/**
+ * One row of `POST /catalog/summary`: one key per grouping key (`type`, or a tag key's name),
+ * the counts, and `cost_30d` (or `cost_1d`/`cost_7d`) when a cost window was asked for.
+ */
+export interface CatalogSummaryRow {
+  [groupKey: string]: unknown;
+  type?: string | null;
+  health?: ConfigHealthCounts | null;
+  count: number;
+  created_at?: string | null;
+  updated_at?: string | null;
+  /** Changes in the `changes.since` window (present when it was sent). */
+  changes?: number;
+  /** Open analyses by analysis type. */
+  analysis?: Record<string, number> | null;
+  cost_1d?: number;
+  cost_7d?: number;
+  cost_30d?: number;
+}
+
+/** A row of the `configs` view as the catalog table selects it (postgrest.md §8.3). */
+export interface ConfigListItem {
+  id: string;
+  type: string;
+  config_class: string;
+  name: string | null;
+  status?: string | null;
+  health?: string | null;
+  labels?: Record<string, string> | null;
+  tags?: Record<string, string> | null;
+  created_at: string;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+  cost_per_minute?: number | null;
+  cost_total_1d?: number | null;
+  cost_total_7d?: number | null;
+  cost_total_30d?: number | null;
+  /** Changes of the last 7 days. */
+  changes?: number | null;
+  /** Open analyses by analysis type. */
+  analysis?: Record<string, number> | null;
+  /** `agent:agents(id,name)` */
+  agent?: { id: string; name: string } | null;
+}
+
+/** `config_detail.summary` (schema.md §3): the counts behind the detail tabs' badges. */
+export interface ConfigDetailSummary {
+  relationships?: number | null;
+  analysis?: number | null;
+  changes?: number | null;
+  playbook_runs?: number | null;
+  checks?: number | null;
+}
+
+/** A `config_detail` row with `config_scrapers(id,name)` embedded. */
+export interface ConfigDetail {
+  id: string;
+  agent_id: string;
+  icon?: string | null;
+  scraper_id?: string | null;
+  config_class: string;
+  status?: string | null;
+  health?: string | null;
+  ready?: boolean | null;
+  external_id?: string[] | null;
+  type: string;
+  cost_per_minute?: number | null;
+  cost_total_1d?: number | null;
+  cost_total_7d?: number | null;
+  cost_total_30d?: number | null;
+  name: string | null;
+  description?: string | null;
+  /** The config content (JSON; a string when the scraper stored text). */
+  config?: unknown;
+  source?: string | null;
+  labels?: Record<string, string> | null;
+  tags?: Record<string, string> | null;
+  properties?: TopologyProperty[] | null;
+  parent_id?: string | null;
+  path?: string | null;
+  created_by?: string | null;
+  last_scraped_time?: string | null;
+  created_at: string;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+  delete_reason?: string | null;
+  summary?: ConfigDetailSummary | null;
+  components?: unknown[] | null;
+  config_scrapers?: { id: string; name: string } | null;
+}
+
+/** A `config_names` row (breadcrumbs). */
+export interface ConfigName {
+  id: string;
+  type: string;
+  external_id?: string[] | null;
+  name: string | null;
+}
+
+/** One change of `POST /catalog/changes` (empty fields are omitted by the server). */
+export interface CatalogChange {
+  id: string;
+  config_id: string;
+  /** The config's name. */
+  name?: string;
+  /** The config's type. */
+  type?: string;
+  tags?: Record<string, string>;
+  change_type: string;
+  severity?: string;
+  source?: string;
+  summary?: string;
+  created_at: string;
+  first_observed?: string;
+  count?: number;
+  created_by?: string;
+  external_created_by?: string;
+  agent_id?: string;
+  external_change_id?: string;
+}
+
+/** `POST /catalog/changes` → 200; every key is omitted when empty (no matches gives `{}`). */
+export interface CatalogChangesResponse {
+  /** Change type → count, over the returned page. */
+  summary?: Record<string, number>;
+  total?: number;
+  changes?: CatalogChange[];
+}
+
+/** A `config_changes` row with the change-detail select (postgrest.md §8.3). */
+export interface ConfigChangeDetail {
+  id: string;
+  config_id: string;
+  change_type: string | null;
+  created_at: string;
+  external_created_by?: string | null;
+  source?: string | null;
+  diff?: string | null;
+  details?: unknown;
+  patches?: unknown;
+  created_by?: string | null;
+  config?: { id: string; name: string | null; type: string; config_class: string } | null;
+}
+
+/** The config an insight belongs to: `config:configs(id,name,config_class,type)`. */
+export interface InsightConfig {
+  id: string;
+  name: string | null;
+  config_class: string;
+  type: string;
+}
+
+/** A row of the insights table (`config_analysis_items`, postgrest.md §8.3). */
+export interface ConfigInsight {
+  id: string;
+  analysis_type?: string | null;
+  analyzer: string;
+  severity?: string | null;
+  status?: string | null;
+  first_observed: string;
+  last_observed?: string | null;
+  config?: InsightConfig | null;
+}
+
+/** A `config_analysis` row with the detail select (also the per-config list, without status). */
+export interface ConfigInsightDetail extends ConfigInsight {
+  source?: string | null;
+  message?: string | null;
+  analysis?: unknown;
+}
+
+/** A `config_scrapers_with_status` row with `created_by(id,name,avatar)` embedded. */
+export interface ConfigScraperSummary {
+  id: string;
+  name: string;
+  description?: string | null;
+  spec: Record<string, unknown>;
+  source: string;
+  created_by?: PersonAvatar | null;
+  agent_id: string;
+  created_at: string;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+  job_name?: string | null;
+  job_success_count?: number | null;
+  job_error_count?: number | null;
+  job_details?: unknown;
+  job_hostname?: string | null;
+  job_duration_millis?: number | null;
+  job_resource_type?: string | null;
+  job_status?: string | null;
+  job_time_start?: string | null;
+  job_time_end?: string | null;
+  job_created_at?: string | null;
+  job_last_failed?: string | null;
+  agent?: { id: string; name: string } | null;
+}
+
+/** A `config_scrapers` row. */
+export interface ConfigScraper {
+  id: string;
+  name: string;
+  description?: string | null;
+  spec: Record<string, unknown>;
+  source: string;
+  created_by?: string | null;
+  agent_id: string;
+  created_at: string;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+}
