@@ -1,6 +1,6 @@
 -- Every remaining table of the contract (schema.md §1–§8): columns in their real order, types,
 -- NOT NULL, defaults, primary keys, unique and check constraints, and every foreign key with its
--- exact constraint name. Generated from ../shared/contract/schema.json and checked by
+-- exact constraint name. Generated from the contract (a copy: server/test/contract/schema.json) and checked by
 -- server/test/migrations.test.ts against it. Views, functions and triggers of each area follow in
 -- later migrations.
 

@@ -1,3 +1,4 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CATALOG_FILTER_OPTIONS_STALE_TIME_MS,
@@ -598,6 +599,10 @@ describe('keys and query options', () => {
       300_000,
     );
     expect(catalogQueries.changes(client, BASE_CHANGES).staleTime).toBe(300_000);
+    // Paged lists keep the previous page on screen; single reads do not.
+    expect(catalogQueries.changes(client, BASE_CHANGES).placeholderData).toBe(keepPreviousData);
+    expect(catalogQueries.list(client, BASE_LIST).placeholderData).toBe(keepPreviousData);
+    expect(options.placeholderData).toBeUndefined();
     const queryFn = options.queryFn as unknown as (context: {
       signal: AbortSignal;
     }) => Promise<unknown>;

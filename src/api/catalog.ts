@@ -6,7 +6,7 @@
  * Types → fetchers → keys → query options. No URL parsing here: the catalog feature turns its
  * query string into the parameter objects below.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, totalFromContentRange, type ApiClient } from './client';
 import { formatInValue, from, PostgrestQuery, quoteColumn, selectRows } from './postgrest';
 import type {
@@ -812,96 +812,100 @@ export const catalogKeys = {
 
 // ---- query options ----
 
+/**
+ * A catalog read: cached for the spec's 5 minutes (filter option lists 60 s); a paged read keeps
+ * the previous page on screen while the next one loads.
+ */
+function catalogQuery<T, K extends readonly unknown[]>(
+  queryKey: K,
+  fetch: (signal: AbortSignal) => Promise<T>,
+  {
+    paged = false,
+    staleTime = CATALOG_STALE_TIME_MS,
+  }: { paged?: boolean; staleTime?: number } = {},
+) {
+  return queryOptions<T, Error, T, K>({
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
+    staleTime,
+    placeholderData: paged ? keepPreviousData : undefined,
+  });
+}
+
+const PAGED = { paged: true } as const;
+const FILTER_OPTIONS = { staleTime: CATALOG_FILTER_OPTIONS_STALE_TIME_MS } as const;
+
 export const catalogQueries = {
   summary: (client: ApiClient, params: CatalogSummaryParams) =>
-    queryOptions({
-      queryKey: catalogKeys.summary(client.baseUrl, params),
-      queryFn: ({ signal }) => getCatalogSummary(client, params, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.summary(client.baseUrl, params), (signal) =>
+      getCatalogSummary(client, params, { signal }),
+    ),
   list: (client: ApiClient, params: ConfigListParams) =>
-    queryOptions({
-      queryKey: catalogKeys.list(client.baseUrl, params),
-      queryFn: ({ signal }) => listConfigs(client, params, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-      placeholderData: (previous) => previous,
-    }),
+    catalogQuery(
+      catalogKeys.list(client.baseUrl, params),
+      (signal) => listConfigs(client, params, { signal }),
+      PAGED,
+    ),
   config: (client: ApiClient, id: string) =>
-    queryOptions({
-      queryKey: catalogKeys.config(client.baseUrl, id),
-      queryFn: ({ signal }) => getConfigDetail(client, id, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.config(client.baseUrl, id), (signal) =>
+      getConfigDetail(client, id, { signal }),
+    ),
   configName: (client: ApiClient, id: string) =>
-    queryOptions({
-      queryKey: catalogKeys.configName(client.baseUrl, id),
-      queryFn: ({ signal }) => getConfigName(client, id, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.configName(client.baseUrl, id), (signal) =>
+      getConfigName(client, id, { signal }),
+    ),
   changes: (client: ApiClient, params: CatalogChangesParams) =>
-    queryOptions({
-      queryKey: catalogKeys.changes(client.baseUrl, params),
-      queryFn: ({ signal }) => listCatalogChanges(client, params, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-      placeholderData: (previous) => previous,
-    }),
+    catalogQuery(
+      catalogKeys.changes(client.baseUrl, params),
+      (signal) => listCatalogChanges(client, params, { signal }),
+      PAGED,
+    ),
   change: (client: ApiClient, configId: string, changeId: string) =>
-    queryOptions({
-      queryKey: catalogKeys.change(client.baseUrl, configId, changeId),
-      queryFn: ({ signal }) => getConfigChange(client, configId, changeId, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.change(client.baseUrl, configId, changeId), (signal) =>
+      getConfigChange(client, configId, changeId, { signal }),
+    ),
   insights: (client: ApiClient, params: InsightListParams) =>
-    queryOptions({
-      queryKey: catalogKeys.insights(client.baseUrl, params),
-      queryFn: ({ signal }) => listInsights(client, params, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-      placeholderData: (previous) => previous,
-    }),
+    catalogQuery(
+      catalogKeys.insights(client.baseUrl, params),
+      (signal) => listInsights(client, params, { signal }),
+      PAGED,
+    ),
   insight: (client: ApiClient, id: string) =>
-    queryOptions({
-      queryKey: catalogKeys.insight(client.baseUrl, id),
-      queryFn: ({ signal }) => getInsight(client, id, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.insight(client.baseUrl, id), (signal) =>
+      getInsight(client, id, { signal }),
+    ),
   configInsights: (
     client: ApiClient,
     configId: string,
     pageIndex: number,
     pageSize = INSIGHTS_DEFAULT_PAGE_SIZE,
   ) =>
-    queryOptions({
-      queryKey: catalogKeys.configInsights(client.baseUrl, configId, pageIndex, pageSize),
-      queryFn: ({ signal }) =>
-        listConfigInsights(client, { configId, pageIndex, pageSize }, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(
+      catalogKeys.configInsights(client.baseUrl, configId, pageIndex, pageSize),
+      (signal) => listConfigInsights(client, { configId, pageIndex, pageSize }, { signal }),
+    ),
   scrapers: (
     client: ApiClient,
     params: ScraperListParams = { sortBy: 'created_at', sortOrder: 'desc' },
   ) =>
-    queryOptions({
-      queryKey: catalogKeys.scrapers(client.baseUrl, params),
-      queryFn: ({ signal }) => listScrapers(client, params, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.scrapers(client.baseUrl, params), (signal) =>
+      listScrapers(client, params, { signal }),
+    ),
   scraper: (client: ApiClient, id: string) =>
-    queryOptions({
-      queryKey: catalogKeys.scraper(client.baseUrl, id),
-      queryFn: ({ signal }) => getScraper(client, id, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-    }),
+    catalogQuery(catalogKeys.scraper(client.baseUrl, id), (signal) =>
+      getScraper(client, id, { signal }),
+    ),
   /** A filter's option list, cached 60 s ("config type and label caches 60 s"). */
   options: (client: ApiClient, kind: CatalogOptionKind) =>
-    queryOptions({
-      queryKey: catalogKeys.options(client.baseUrl, kind),
-      queryFn: ({ signal }) => listCatalogOptions(client, kind, { signal }),
-      staleTime: CATALOG_FILTER_OPTIONS_STALE_TIME_MS,
-    }),
+    catalogQuery(
+      catalogKeys.options(client.baseUrl, kind),
+      (signal) => listCatalogOptions(client, kind, { signal }),
+      FILTER_OPTIONS,
+    ),
   keyValues: (client: ApiClient, kind: 'labels' | 'tags') =>
-    queryOptions({
-      queryKey: catalogKeys.options(client.baseUrl, kind),
-      queryFn: ({ signal }) => listConfigKeyValues(client, kind, { signal }),
-      staleTime: CATALOG_FILTER_OPTIONS_STALE_TIME_MS,
-    }),
+    catalogQuery(
+      catalogKeys.options(client.baseUrl, kind),
+      (signal) => listConfigKeyValues(client, kind, { signal }),
+      FILTER_OPTIONS,
+    ),
 };
