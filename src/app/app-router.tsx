@@ -42,6 +42,11 @@ function Shell() {
   const title = route?.title ?? 'Page not found';
   useDocumentTitle(title);
   if (location === '/') return <Redirect to={paths.topology()} replace />;
+  // "/configs redirects to /catalog" (spec doc 2 §2), keeping the rest of the path and the query.
+  if (location === '/configs' || location.startsWith('/configs/')) {
+    const search = typeof window === 'undefined' ? '' : window.location.search;
+    return <Redirect to={`${location.replace(/^\/configs/, '/catalog')}${search}`} replace />;
+  }
   const Page = route?.page;
   return (
     <CurrentRouteContext.Provider value={route ?? null}>

@@ -45,6 +45,7 @@ const EmbedTokensPage = lazyPage(
   () => import('../features/embed-tokens/embed-tokens-page'),
   'EmbedTokensPage',
 );
+const CatalogPage = lazyPage(() => import('../features/catalog/catalog-page'), 'CatalogPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -94,7 +95,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/catalog/*?',
     title: 'Catalog',
-    page: ComingSoonPage,
+    page: CatalogPage,
     permission: read('database'),
     feature: 'config',
     nav: { section: 'main', label: 'Catalog', href: paths.catalog(), icon: CatalogIcon },

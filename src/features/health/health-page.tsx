@@ -11,8 +11,9 @@ import { healthQueries } from '../../api/health';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { AlertCircleIcon, CheckIcon, PlusIcon, SearchIcon, SettingsIcon } from '../../ui/icons';
+import { AlertCircleIcon, CheckIcon, PlusIcon, SettingsIcon } from '../../ui/icons';
 import { useCan } from '../../rbac/use-can';
+import { SearchFilter } from '../../ui/filter-bar';
 import { Popover } from '../../ui/popover';
 import { RefreshSelector, useAutoRefresh, useRefreshInterval } from '../../ui/auto-refresh';
 import {
@@ -28,7 +29,6 @@ import { usePageRefresh } from '../../ui/page-refresh';
 import { StatusIcon } from '../../ui/status-icon';
 import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useUrlState } from '../../ui/use-url-state';
 import { CheckDialog } from './check-dialog/check-dialog';
 import { HealthCards } from './health-cards';
@@ -61,41 +61,6 @@ function LabelKeyOptions({ keys }: { keys: readonly string[] }) {
         </option>
       ))}
     </optgroup>
-  );
-}
-
-function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState(value);
-  const debounced = useDebouncedValue(draft, HEALTH_SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== value) onChange(debounced);
-    // Only a settled draft writes the URL; URL changes from elsewhere are picked up below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  const [previous, setPrevious] = useState(value);
-  if (previous !== value) {
-    setPrevious(value);
-    if (value !== debounced) setDraft(value);
-  }
-  return (
-    <div className="relative w-full sm:w-56">
-      <label htmlFor={id} className="sr-only">
-        Search checks
-      </label>
-      <SearchIcon
-        size={16}
-        className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-fg-subtle"
-      />
-      <input
-        id={id}
-        type="search"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        placeholder="Search checks…"
-        className="h-9 w-full rounded-md border border-border bg-surface pr-3 pl-8 text-sm text-fg shadow-sm placeholder:text-fg-subtle hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
-      />
-    </div>
   );
 }
 
@@ -508,7 +473,12 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
           aria-label="Filters"
           className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-border bg-surface p-3 shadow-sm"
         >
-          <SearchBox value={state.query} onChange={(query) => setState({ query })} />
+          <SearchFilter
+            label="Search checks"
+            value={state.query}
+            onChange={(query) => setState({ query })}
+            debounceMs={HEALTH_SEARCH_DEBOUNCE_MS}
+          />
           <div className="contents">
             <HealthLabelFilter
               labels={view.labels}

@@ -1,7 +1,8 @@
 /**
- * The data table (spec doc 1 §2 "Shared interface pieces"): TanStack Table with optional
- * client-side pagination (page-size selector, go-to-page input), sortable headers, expandable
- * sub-rows, 'No data available' when empty, and a virtual mode (overscan 10, row estimate 35)
+ * The data table (spec doc 1 §2 "Shared interface pieces"): TanStack Table with client-side or
+ * server pagination (page-size selector, go-to-page input, the total), sortable headers (the
+ * caller keeps the sorting, e.g. in the URL), expandable sub-rows, 'No data available' when
+ * empty, 'Export CSV' of the visible columns, and a virtual mode (overscan 10, row estimate 35)
  * for very long lists.
  */
 import {
@@ -20,6 +21,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import { ChevronDownIcon } from '../icons';
 import { Spinner } from '../spinner';
+import { CsvExportButton, type CsvExportOptions } from './csv-export';
 import { Pagination } from './pagination';
 import {
   EMPTY_TABLE_MESSAGE,
@@ -48,6 +50,21 @@ export interface DataTableProps<T> {
   getSubRows?: (row: T) => T[] | undefined;
   /** Client-side pagination; omitted = all rows. */
   pagination?: { pageSizes?: readonly number[]; initialPageSize?: number };
+  /**
+   * Server pagination: `data` is one page of `total` rows; the footer pages through them (the
+   * caller keeps the page, e.g. in the URL). Excludes `pagination`.
+   */
+  serverPagination?: {
+    pageIndex: number;
+    pageSize: number;
+    /** Undefined while unknown. */
+    total: number | undefined;
+    pageSizes?: readonly number[];
+    onPageChange: (pageIndex: number) => void;
+    onPageSizeChange: (pageSize: number) => void;
+  };
+  /** 'Export CSV' in the footer. */
+  csvExport?: CsvExportOptions<T>;
   /** Virtual mode: rows are rendered inside a scroll area of this max height (CSS length). */
   virtual?: { maxHeight: string };
   /** Controlled sorting (the caller sorts: set `manualSorting`). */
@@ -90,6 +107,8 @@ export function DataTable<T>({
   getRowId,
   getSubRows,
   pagination,
+  serverPagination,
+  csvExport,
   virtual,
   sorting,
   onSortingChange,
@@ -148,6 +167,9 @@ export function DataTable<T>({
     ? virtualItems.map((item) => rows[item.index]).filter((row): row is Row<T> => Boolean(row))
     : rows;
   const columnCount = table.getVisibleLeafColumns().length;
+  const exportButton = csvExport ? (
+    <CsvExportButton table={table} options={csvExport} data={data} />
+  ) : null;
 
   return (
     <div className={tableFrameClass}>
@@ -246,7 +268,25 @@ export function DataTable<T>({
           total={table.getPrePaginationRowModel().rows.length}
           onPageChange={(index) => table.setPageIndex(index)}
           onPageSizeChange={(size) => table.setPageSize(size)}
+          extra={exportButton}
         />
+      ) : serverPagination ? (
+        <Pagination
+          pageIndex={serverPagination.pageIndex}
+          pageCount={
+            serverPagination.total === undefined
+              ? -1
+              : Math.ceil(serverPagination.total / serverPagination.pageSize)
+          }
+          pageSize={serverPagination.pageSize}
+          pageSizes={serverPagination.pageSizes ?? PAGE_SIZES}
+          total={serverPagination.total}
+          onPageChange={serverPagination.onPageChange}
+          onPageSizeChange={serverPagination.onPageSizeChange}
+          extra={exportButton}
+        />
+      ) : exportButton ? (
+        <div className="flex justify-end border-t border-border px-3 py-2">{exportButton}</div>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 /** Pagination controls: page-size selector, previous/next and a go-to-page input (1…pageCount). */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons';
 import { IconButton } from '../icon-button';
 
@@ -12,6 +12,8 @@ export interface PaginationProps {
   total?: number;
   onPageChange: (pageIndex: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** Shown after the total (e.g. 'Export CSV'). */
+  extra?: ReactNode;
 }
 
 /** Clamp a 1-based page number typed by the user to [1, pageCount]. */
@@ -29,6 +31,7 @@ export function Pagination({
   total,
   onPageChange,
   onPageSizeChange,
+  extra,
 }: PaginationProps) {
   const sizeId = useId();
   const pageId = useId();
@@ -58,7 +61,10 @@ export function Pagination({
             </option>
           ))}
         </select>
-        {total !== undefined ? <span className="tabular-nums">{total} total</span> : null}
+        {total !== undefined ? (
+          <span className="tabular-nums">{total.toLocaleString('en-US')} total</span>
+        ) : null}
+        {extra}
       </div>
       <div className="flex items-center gap-2">
         <label htmlFor={pageId}>Page</label>

@@ -1,0 +1,4 @@
+/** Placeholder until the catalog section is built (issue 11). */
+export function ChangesPage() {
+  return <p className="text-sm text-fg-muted">Loading…</p>;
+}
