@@ -6,4 +6,6 @@ export const ACCOUNTS = {
 
 export type AccountRole = keyof typeof ACCOUNTS;
 
-export const storageStatePath = (role: AccountRole) => `.tmp/e2e-auth/${role}.json`;
+/** Signed-in browser state per role; VIGIL_E2E_AUTH_DIR keeps parallel local runs apart. */
+export const storageStatePath = (role: AccountRole) =>
+  `${process.env.VIGIL_E2E_AUTH_DIR ?? '.tmp/e2e-auth'}/${role}.json`;
