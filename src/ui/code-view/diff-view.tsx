@@ -1,0 +1,240 @@
+/**
+ * A unified diff (config_changes.diff) shown unified or side by side: old and new line numbers,
+ * hunk headers, added and removed lines marked with a +/- sign and a tinted background (never by
+ * colour alone), long lines scroll horizontally. Empty or unparsable text shows a plain message.
+ */
+import { Fragment, useId, useMemo, useState } from 'react';
+import { cx } from '../../lib/class-names';
+import { parseUnifiedDiff, toSplitRows, type DiffHunk, type DiffLine } from './diff-parse';
+
+export type DiffMode = 'split' | 'unified';
+
+export interface DiffViewProps {
+  /** Unified diff text. */
+  diff: string;
+  /** Accessible name of the diff region, e.g. 'Diff of payments-api'. */
+  label: string;
+  /** Initial layout; default unified. */
+  defaultMode?: DiffMode;
+}
+
+const numberCell =
+  'w-[1%] min-w-10 px-2 text-right align-top text-fg-subtle select-none tabular-nums whitespace-nowrap';
+const signCell = 'w-4 pl-1 align-top select-none whitespace-pre';
+const textCell = 'pr-4 align-top whitespace-pre';
+
+const rowTone: Record<DiffLine['kind'], string> = {
+  add: 'bg-healthy-soft',
+  remove: 'bg-unhealthy-soft',
+  context: '',
+};
+const signOf: Record<DiffLine['kind'], string> = { add: '+', remove: '-', context: ' ' };
+const kindLabel: Record<DiffLine['kind'], string | undefined> = {
+  add: 'Added',
+  remove: 'Removed',
+  context: undefined,
+};
+
+function Sign({ kind }: { kind: DiffLine['kind'] }) {
+  const label = kindLabel[kind];
+  return (
+    <>
+      <span aria-hidden="true" className={kind === 'context' ? undefined : 'font-semibold'}>
+        {signOf[kind]}
+      </span>
+      {label ? <span className="sr-only">{label}</span> : null}
+    </>
+  );
+}
+
+function NoNewline() {
+  return <span className="ml-2 text-fg-subtle italic">(no newline at end of file)</span>;
+}
+
+function HunkHeaderRow({ hunk, columns }: { hunk: DiffHunk; columns: number }) {
+  return (
+    <tr className="bg-info-soft">
+      <td colSpan={columns} className="px-2 py-0.5 whitespace-pre text-fg-muted">
+        {hunk.header}
+      </td>
+    </tr>
+  );
+}
+
+function UnifiedTable({ hunks }: { hunks: readonly DiffHunk[] }) {
+  return (
+    <table className="min-w-full border-collapse">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Old line</th>
+          <th scope="col">New line</th>
+          <th scope="col">Change</th>
+          <th scope="col">Text</th>
+        </tr>
+      </thead>
+      <tbody>
+        {hunks.map((hunk, h) => (
+          <Fragment key={h}>
+            <HunkHeaderRow hunk={hunk} columns={4} />
+            {hunk.lines.map((line, i) => (
+              <tr key={i} className={rowTone[line.kind]}>
+                <td className={numberCell}>{line.oldNumber ?? ''}</td>
+                <td className={numberCell}>{line.newNumber ?? ''}</td>
+                <td className={signCell}>
+                  <Sign kind={line.kind} />
+                </td>
+                <td className={textCell}>
+                  {line.text}
+                  {line.noNewline ? <NoNewline /> : null}
+                </td>
+              </tr>
+            ))}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SplitSide({ line, side }: { line: DiffLine | undefined; side: 'old' | 'new' }) {
+  if (!line) {
+    return (
+      <>
+        <td className={cx(numberCell, 'bg-surface-sunken')} />
+        <td className={cx(signCell, 'bg-surface-sunken')} />
+        <td
+          className={cx(
+            textCell,
+            'w-1/2 bg-surface-sunken',
+            side === 'old' && 'border-r border-border',
+          )}
+        />
+      </>
+    );
+  }
+  const tone = rowTone[line.kind];
+  return (
+    <>
+      <td className={cx(numberCell, tone)}>{side === 'old' ? line.oldNumber : line.newNumber}</td>
+      <td className={cx(signCell, tone)}>
+        <Sign kind={line.kind} />
+      </td>
+      <td className={cx(textCell, 'w-1/2', tone, side === 'old' && 'border-r border-border')}>
+        {line.text}
+        {line.noNewline ? <NoNewline /> : null}
+      </td>
+    </>
+  );
+}
+
+function SplitTable({ hunks }: { hunks: readonly DiffHunk[] }) {
+  return (
+    <table className="min-w-full border-collapse">
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Old line</th>
+          <th scope="col">Change</th>
+          <th scope="col">Old text</th>
+          <th scope="col">New line</th>
+          <th scope="col">Change</th>
+          <th scope="col">New text</th>
+        </tr>
+      </thead>
+      <tbody>
+        {hunks.map((hunk, h) => (
+          <Fragment key={h}>
+            <HunkHeaderRow hunk={hunk} columns={6} />
+            {toSplitRows(hunk.lines).map((row, i) => (
+              <tr key={i}>
+                <SplitSide line={row.left} side="old" />
+                <SplitSide line={row.right} side="new" />
+              </tr>
+            ))}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const modeLabels: Record<DiffMode, string> = { split: 'Side by side', unified: 'Unified' };
+
+export function DiffView({ diff, label, defaultMode = 'unified' }: DiffViewProps) {
+  const [mode, setMode] = useState<DiffMode>(defaultMode);
+  const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
+  const headingId = useId();
+
+  if (!parsed) {
+    return (
+      <section aria-label={label} className="rounded-md border border-border bg-surface p-4">
+        <p className="text-sm text-fg-muted">
+          {diff.trim() === '' ? 'No differences to show.' : 'This diff cannot be displayed.'}
+        </p>
+      </section>
+    );
+  }
+
+  const fileName = parsed.newPath ?? parsed.oldPath;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-md border border-border bg-surface"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-surface-sunken px-3 py-1.5">
+        <h3 id={headingId} className="flex min-w-0 items-center gap-3 text-sm font-medium text-fg">
+          <span className="sr-only">{label}</span>
+          {fileName ? (
+            <span aria-hidden="true" className="truncate font-mono text-xs">
+              {fileName}
+            </span>
+          ) : null}
+          <span className="text-xs font-normal whitespace-nowrap text-fg-muted tabular-nums">
+            <span className="text-healthy">+{parsed.additions}</span>{' '}
+            <span className="text-unhealthy">−{parsed.deletions}</span>
+            <span className="sr-only">
+              {' '}
+              ({parsed.additions} added, {parsed.deletions} removed)
+            </span>
+          </span>
+        </h3>
+        <div
+          role="group"
+          aria-label="Diff layout"
+          className="inline-flex rounded-md border border-border bg-surface"
+        >
+          {(['split', 'unified'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={mode === value}
+              onClick={() => setMode(value)}
+              className={cx(
+                'px-2.5 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                mode === value
+                  ? 'bg-primary-soft text-link'
+                  : 'text-fg-muted hover:bg-surface-hover hover:text-fg',
+              )}
+            >
+              {modeLabels[value]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div
+        className="overflow-x-auto font-mono text-xs leading-5 text-fg"
+        // A scrolling region must be reachable by keyboard to scroll long lines (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="region"
+        aria-label={`${label} (${modeLabels[mode].toLowerCase()})`}
+      >
+        {mode === 'split' ? (
+          <SplitTable hunks={parsed.hunks} />
+        ) : (
+          <UnifiedTable hunks={parsed.hunks} />
+        )}
+      </div>
+    </section>
+  );
+}
