@@ -39,7 +39,7 @@ export function SelectFilter({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="h-9 max-w-64 rounded-md border border-border bg-surface px-2 text-fg shadow-sm hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
+        className="h-9 max-w-56 rounded-md border border-border bg-surface px-2 text-fg shadow-sm hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
       >
         {allLabel !== null ? <option value="">{allLabel}</option> : null}
         {known ? null : <option value={value}>{value}</option>}

@@ -10,6 +10,9 @@ import { FilterIcon } from '../icons';
 import { Popover } from '../popover';
 import { TriStateToggle, type TriState } from '../tri-state-toggle';
 
+/** Options listed at once; the find box narrows longer lists (label lists can be long). */
+export const MAX_LISTED_OPTIONS = 300;
+
 export interface TriStateOption {
   /** The key in the value map. */
   id: string;
@@ -52,7 +55,7 @@ export function TriStateFilter({
   const [search, setSearch] = useState('');
   const active = Object.keys(value).length;
   const count = badge ?? active;
-  const groups = useMemo(() => {
+  const { list: groups, hidden } = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const byGroup = new Map<string, TriStateOption[]>();
     // Chosen values stay listed even when the option list no longer has them.
@@ -63,15 +66,21 @@ export function TriStateFilter({
         .filter((id) => !known.has(id))
         .map((id) => ({ id, label: id })),
     ];
+    let listed = 0;
     for (const option of all) {
       if (needle && !option.label.toLowerCase().includes(needle)) continue;
+      listed += 1;
+      if (listed > MAX_LISTED_OPTIONS) continue;
       const group = option.group ?? '';
       const list = byGroup.get(group);
       if (list) list.push(option);
       else byGroup.set(group, [option]);
     }
     const entries = [...byGroup.entries()];
-    return compareGroups ? entries.sort(([a], [b]) => compareGroups(a, b)) : entries;
+    return {
+      list: compareGroups ? entries.sort(([a], [b]) => compareGroups(a, b)) : entries,
+      hidden: Math.max(0, listed - MAX_LISTED_OPTIONS),
+    };
   }, [options, value, search, compareGroups]);
 
   return (
@@ -147,6 +156,11 @@ export function TriStateFilter({
             </section>
           ))
         )}
+        {hidden > 0 ? (
+          <p className="px-1 pt-2 text-xs text-fg-muted">
+            {hidden.toLocaleString('en-US')} more: type to narrow the list
+          </p>
+        ) : null}
       </div>
     </Popover>
   );
