@@ -1,0 +1,190 @@
+/**
+ * A config's relationships (`GET /db/rpc/related_configs_recursive`, postgrest.md §8.3) and a
+ * config scraper's job history (`GET /db/job_histories?resource_id=eq.{id}`, postgrest.md §8.8).
+ * Types → fetchers → keys → query options, in the style of `catalog.ts`.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './client';
+import { filterList, CATALOG_STALE_TIME_MS, type TriStateFilter } from './catalog';
+import { from, PostgrestQuery, selectRows } from './postgrest';
+
+// ---- relationships ----
+
+/** "max_depth 10" (spec doc 2 §7). */
+export const RELATIONSHIPS_MAX_DEPTH = 10;
+
+/** One row of `related_configs_recursive` (schema.md): the config itself, related and ancestors. */
+export interface RelatedConfig {
+  id: string;
+  name: string;
+  type: string;
+  /** Ids this row points to (config_id → related_id) among the walked edges. */
+  related_ids: string[] | null;
+  tags?: Record<string, string> | null;
+  changes?: number | null;
+  analysis?: Record<string, number> | null;
+  cost_per_minute?: number | null;
+  cost_total_1d?: number | null;
+  cost_total_7d?: number | null;
+  cost_total_30d?: number | null;
+  created_at?: string | null;
+  updated_at?: string | null;
+  deleted_at?: string | null;
+  agent_id?: string | null;
+  health?: string | null;
+  ready?: boolean | null;
+  status?: string | null;
+  path?: string | null;
+}
+
+/** Which way the walk goes: `type_filter`. */
+export type RelationTypeFilter = 'incoming' | 'outgoing' | 'all';
+/** `hard` limits the walk to hard (parent → child) relations; `both` allows soft ones too. */
+export type RelationKind = 'hard' | 'both';
+
+export interface RelatedConfigsParams {
+  configId: string;
+  typeFilter: RelationTypeFilter;
+  relation: RelationKind;
+  includeDeleted: boolean;
+  /** Config types to include (1) or exclude (-1), `::`-separated as stored. */
+  configTypes?: TriStateFilter;
+}
+
+/**
+ * A function call: its named arguments come first, as plain `name=value` parameters, followed
+ * by the ordinary filters (`type.filter=…`) that apply to the function's result.
+ */
+class RpcQuery extends PostgrestQuery {
+  private readonly args: [string, string][] = [];
+
+  arg(name: string, value: string | number | boolean): this {
+    this.args.push([name, String(value)]);
+    return this;
+  }
+
+  raw(name: string, value: string): this {
+    this.args.push([name, value]);
+    return this;
+  }
+
+  override toString(): string {
+    return new URLSearchParams([...this.args, ...new URLSearchParams(super.toString())]).toString();
+  }
+}
+
+/**
+ * `GET /rpc/related_configs_recursive?config_id={id}&include_deleted_configs={…}&max_depth=10
+ * &type_filter={…}[&incoming_relation=…][&outgoing_relation=…][&type.filter=…]`: the relation
+ * kind is sent for each direction the walk takes (postgrest.md §8.3).
+ */
+export function relatedConfigsQuery(params: RelatedConfigsParams): PostgrestQuery {
+  const query = new RpcQuery('rpc/related_configs_recursive')
+    .arg('config_id', params.configId)
+    .arg('include_deleted_configs', params.includeDeleted)
+    .arg('max_depth', RELATIONSHIPS_MAX_DEPTH)
+    .arg('type_filter', params.typeFilter);
+  if (params.typeFilter !== 'outgoing') query.arg('incoming_relation', params.relation);
+  if (params.typeFilter !== 'incoming') query.arg('outgoing_relation', params.relation);
+  const types = filterList(params.configTypes);
+  if (types) query.raw('type.filter', types);
+  return query;
+}
+
+/** The related configs, nearest first (the function orders by minimum depth). */
+export async function listRelatedConfigs(
+  client: ApiClient,
+  params: RelatedConfigsParams,
+  options: { signal?: AbortSignal } = {},
+): Promise<RelatedConfig[]> {
+  const { rows } = await selectRows<RelatedConfig>(client, relatedConfigsQuery(params), options);
+  return rows;
+}
+
+// ---- scraper job history ----
+
+/** "50 inside a resource's Job History tab" (postgrest.md §8.8). */
+export const SCRAPER_JOBS_PAGE_SIZE = 50;
+export const SCRAPER_JOBS_PAGE_SIZES = [25, 50, 100, 150] as const;
+
+/** A `job_histories` row (schema.md). */
+export interface JobHistoryEntry {
+  id: string;
+  agent_id?: string | null;
+  name: string;
+  success_count?: number | null;
+  error_count?: number | null;
+  /** Errors as a string, a list, or a map of name to nested error; scrape_summary; summary. */
+  details?: unknown;
+  hostname?: string | null;
+  duration_millis?: number | null;
+  resource_type?: string | null;
+  resource_id?: string | null;
+  status?: string | null;
+  time_start?: string | null;
+  time_end?: string | null;
+  created_at: string;
+  resource_name?: string | null;
+  agent?: { id: string; name: string } | null;
+}
+
+export interface ScraperJobsParams {
+  scraperId: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+export function scraperJobsQuery(params: ScraperJobsParams): PostgrestQuery {
+  return from('job_histories')
+    .select('*')
+    .eq('resource_id', params.scraperId)
+    .order({ column: 'created_at', ascending: false })
+    .limit(params.pageSize)
+    .offset(params.pageIndex * params.pageSize)
+    .withCount();
+}
+
+/** One page of a scraper's runs, newest first, with the total. */
+export async function listScraperJobs(
+  client: ApiClient,
+  params: ScraperJobsParams,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ rows: JobHistoryEntry[]; total: number | undefined }> {
+  return selectRows<JobHistoryEntry>(client, scraperJobsQuery(params), options);
+}
+
+// ---- keys and query options ----
+
+export const catalogRelationshipKeys = {
+  all: (baseUrl: string) => ['catalog', baseUrl] as const,
+  related: (baseUrl: string, params: RelatedConfigsParams) =>
+    [
+      ...catalogRelationshipKeys.all(baseUrl),
+      'config',
+      params.configId,
+      'related',
+      params,
+    ] as const,
+  scraperJobs: (baseUrl: string, params: ScraperJobsParams) =>
+    [...catalogRelationshipKeys.all(baseUrl), 'scraper', params.scraperId, 'jobs', params] as const,
+};
+
+export const catalogRelationshipQueries = {
+  related: (client: ApiClient, params: RelatedConfigsParams) =>
+    queryOptions({
+      queryKey: catalogRelationshipKeys.related(client.baseUrl, params),
+      queryFn: ({ signal }) => listRelatedConfigs(client, params, { signal }),
+      staleTime: CATALOG_STALE_TIME_MS,
+      // Keep the previous graph while a toggle refetches, never another config's.
+      placeholderData: (previous, previousQuery) =>
+        previousQuery?.queryKey[3] === params.configId ? previous : undefined,
+    }),
+  scraperJobs: (client: ApiClient, params: ScraperJobsParams) =>
+    queryOptions({
+      queryKey: catalogRelationshipKeys.scraperJobs(client.baseUrl, params),
+      queryFn: ({ signal }) => listScraperJobs(client, params, { signal }),
+      staleTime: CATALOG_STALE_TIME_MS,
+      placeholderData: (previous, previousQuery) =>
+        previousQuery?.queryKey[3] === params.scraperId ? previous : undefined,
+    }),
+};

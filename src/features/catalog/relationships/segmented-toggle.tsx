@@ -1,0 +1,50 @@
+/**
+ * A small set of mutually exclusive buttons (Table | Graph, Left-right | Top-bottom…): each a
+ * toggle button with `aria-pressed`, inside a labelled group.
+ */
+import { cx } from '../../../lib/class-names';
+
+export interface SegmentedToggleProps<T extends string> {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  /** Show the group's label before the buttons. */
+  showLabel?: boolean;
+}
+
+export function SegmentedToggle<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  showLabel = false,
+}: SegmentedToggleProps<T>) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex items-center gap-2 text-sm">
+      {showLabel ? <span className="whitespace-nowrap text-fg-muted">{label}</span> : null}
+      <span className="inline-flex rounded-md border border-border bg-surface p-0.5 shadow-sm">
+        {options.map((option) => {
+          const pressed = option.value === value;
+          return (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => onChange(option.value)}
+              className={cx(
+                'h-7 rounded px-2.5 font-medium whitespace-nowrap transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                pressed
+                  ? 'bg-primary text-primary-fg'
+                  : 'text-fg-muted hover:bg-surface-hover hover:text-fg',
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </span>
+    </div>
+  );
+}
