@@ -11,7 +11,7 @@ import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { cx } from '../../../lib/class-names';
 import { DataTable, type ColumnDef, type SortingState } from '../../../ui/data-table';
 import { ChevronDownIcon } from '../../../ui/icons';
-import { formatCost } from '../catalog-params';
+import { formatCost, formatCount } from '../catalog-params';
 import { useCatalogPreferences } from '../use-catalog-preferences';
 import { AnalysisMapCell, ChangesCell, CostCell, HealthMapCell } from './catalog-cells';
 import { leafRows, sortSummaryRows, type SummaryRow, type SummarySortKey } from './summary-rows';
@@ -110,7 +110,9 @@ function columns(
       enableSorting: true,
       size: 90,
       cell: ({ row }) => (
-        <span className="tabular-nums">{row.original.count.toLocaleString('en-US')}</span>
+        <span className="tabular-nums" title={row.original.count.toLocaleString('en-US')}>
+          {formatCount(row.original.count)}
+        </span>
       ),
     },
     {
