@@ -13,6 +13,7 @@ import { insertHistory, insertRollups, updateCheckState, type HistoryCheck } fro
 import { SYNTHETIC_ANNOTATION } from '../runner/spec';
 import type { Keyring } from '../secrets/keyring';
 import { insertRows, type Row } from './insert';
+import { addLongInsight } from './insight-samples';
 import { insertPeople, insertTeams } from './people';
 import { Rng } from './random';
 import { buildDemoWorld } from './scenario';
@@ -655,7 +656,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
         ['lab', agents.lab],
       ]),
     );
-    buildDemoWorld(ctx, checks);
+    const world = buildDemoWorld(ctx, checks);
+    addLongInsight(ctx, world);
     lap('generate world');
     const timings: Timings = [];
     await writeWorld(tx, ctx, timings, options.keyring);
