@@ -22,13 +22,14 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons, right-aligned under the body. */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'full';
+  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
 }
 
 const widths = {
   sm: 'max-w-sm',
   md: 'max-w-lg',
   lg: 'max-w-3xl',
+  xl: 'max-w-5xl',
   full: 'max-w-[calc(100vw-2rem)] h-[calc(100vh-2rem)]',
 };
 

@@ -139,7 +139,7 @@ export function ChangeDetailDialog({
     <Dialog
       open
       onClose={onClose}
-      size="lg"
+      size="xl"
       title={
         <span className="flex flex-wrap items-baseline gap-x-2">
           <span>{changeType || 'Change'}</span>

@@ -162,7 +162,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         accessorFn: (row) => row.name ?? '',
         meta: { csv: (row) => row.name ?? row.config_id },
         cell: ({ row }) => (
-          <div className="max-w-64">
+          <div className="max-w-56">
             <ConfigLink
               id={row.original.config_id}
               name={row.original.name}
@@ -182,7 +182,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         header: 'Summary',
         accessorFn: (row) => row.summary ?? '',
         cell: ({ row }) => (
-          <span className="line-clamp-2 max-w-sm min-w-48 break-words" title={row.original.summary}>
+          <span className="line-clamp-2 max-w-xs min-w-40 break-words" title={row.original.summary}>
             {row.original.summary || <span className="text-fg-subtle">—</span>}
           </span>
         ),
@@ -198,7 +198,9 @@ export function ChangesList({ configId }: ChangesListProps) {
         id: 'source',
         header: 'Source',
         accessorFn: (row) => row.source ?? '',
-        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.source || '—'}</span>,
+        cell: ({ row }) => (
+          <span className="block max-w-32 break-words">{row.original.source || '—'}</span>
+        ),
       },
       {
         id: 'created_by',
@@ -208,7 +210,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         cell: ({ row }) => {
           const author = authorOf(row.original, names);
           return author ? (
-            <span className="block max-w-40 truncate" title={author}>
+            <span className="block max-w-36 truncate" title={author}>
               {author}
             </span>
           ) : (

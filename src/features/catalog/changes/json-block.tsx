@@ -46,7 +46,7 @@ export function JsonBlock({
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           aria-labelledby={id}
-          className="max-h-80 overflow-auto rounded-md border border-border bg-surface-sunken p-3 font-mono text-xs leading-relaxed text-fg focus-visible:outline-2 focus-visible:outline-primary"
+          className="max-h-80 overflow-auto rounded-md border border-border bg-surface-sunken p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg focus-visible:outline-2 focus-visible:outline-primary"
         >
           {text}
         </pre>
