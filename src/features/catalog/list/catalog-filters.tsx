@@ -220,6 +220,7 @@ export function CatalogFilters({ values, onChange, grouped }: CatalogFiltersProp
     >
       <SearchFilter
         label="Search catalog"
+        className="sm:w-48"
         value={values.search}
         onChange={(search) => onChange({ search: search.trim() === '' ? '' : search, ...page })}
         debounceMs={CATALOG_SEARCH_DEBOUNCE_MS}
