@@ -1,0 +1,116 @@
+/**
+ * Catalog scrapers beyond `catalog.ts`'s list and get: one scraper with its last job and agent
+ * (`config_scrapers_with_status`, postgrest.md §8.8) and its job history
+ * (`GET /db/job_histories?resource_id=eq.{id}`, paged, newest first).
+ * Types → fetchers → keys → query options, in the style of `catalog.ts`.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { CATALOG_STALE_TIME_MS } from './catalog';
+import type { ApiClient } from './client';
+import { from, PostgrestQuery, selectRows } from './postgrest';
+import type { ConfigScraperSummary } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be a scraper id (anything else is not found without asking the server). */
+export function isScraperId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/**
+ * `GET /db/config_scrapers_with_status?select=*,created_by(id,name,avatar)&id=eq.{id}`; null
+ * when absent, deleted, or not an id.
+ */
+export async function getScraperWithStatus(
+  client: ApiClient,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ConfigScraperSummary | null> {
+  if (!isScraperId(id)) return null;
+  const { rows } = await selectRows<ConfigScraperSummary>(
+    client,
+    from('config_scrapers_with_status').select('*,created_by(id,name,avatar)').eq('id', id),
+    options,
+  );
+  return rows[0] ?? null;
+}
+
+// ---- job history ----
+
+/** "50 inside a resource's Job History tab" (postgrest.md §8.8). */
+export const SCRAPER_JOBS_PAGE_SIZE = 50;
+export const SCRAPER_JOBS_PAGE_SIZES = [25, 50, 100, 150] as const;
+
+/** A `job_histories` row (schema.md). */
+export interface JobHistoryEntry {
+  id: string;
+  agent_id?: string | null;
+  name: string;
+  success_count?: number | null;
+  error_count?: number | null;
+  /** Errors as a string, a list, or a map of name to nested error; scrape_summary; summary. */
+  details?: unknown;
+  hostname?: string | null;
+  duration_millis?: number | null;
+  resource_type?: string | null;
+  resource_id?: string | null;
+  status?: string | null;
+  time_start?: string | null;
+  time_end?: string | null;
+  created_at: string;
+  resource_name?: string | null;
+  agent?: { id: string; name: string } | null;
+}
+
+export interface ScraperJobsParams {
+  scraperId: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+export function scraperJobsQuery(params: ScraperJobsParams): PostgrestQuery {
+  return from('job_histories')
+    .select('*')
+    .eq('resource_id', params.scraperId)
+    .order({ column: 'created_at', ascending: false })
+    .limit(params.pageSize)
+    .offset(params.pageIndex * params.pageSize)
+    .withCount();
+}
+
+/** One page of a scraper's runs, newest first, with the total. */
+export async function listScraperJobs(
+  client: ApiClient,
+  params: ScraperJobsParams,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ rows: JobHistoryEntry[]; total: number | undefined }> {
+  return selectRows<JobHistoryEntry>(client, scraperJobsQuery(params), options);
+}
+
+// ---- keys and query options ----
+
+export const catalogScraperKeys = {
+  all: (baseUrl: string) => ['catalog', baseUrl, 'scraper'] as const,
+  scraper: (baseUrl: string, id: string) =>
+    [...catalogScraperKeys.all(baseUrl), id, 'status'] as const,
+  jobs: (baseUrl: string, params: ScraperJobsParams) =>
+    [...catalogScraperKeys.all(baseUrl), params.scraperId, 'jobs', params] as const,
+};
+
+export const catalogScraperQueries = {
+  scraper: (client: ApiClient, id: string) =>
+    queryOptions({
+      queryKey: catalogScraperKeys.scraper(client.baseUrl, id),
+      queryFn: ({ signal }) => getScraperWithStatus(client, id, { signal }),
+      staleTime: CATALOG_STALE_TIME_MS,
+    }),
+  jobs: (client: ApiClient, params: ScraperJobsParams) =>
+    queryOptions({
+      queryKey: catalogScraperKeys.jobs(client.baseUrl, params),
+      queryFn: ({ signal }) => listScraperJobs(client, params, { signal }),
+      staleTime: CATALOG_STALE_TIME_MS,
+      // Keep the previous page while the next loads, never another scraper's.
+      placeholderData: (previous, previousQuery) =>
+        previousQuery?.queryKey[3] === params.scraperId ? previous : undefined,
+    }),
+};
