@@ -1,6 +1,187 @@
-/** Placeholder until the config detail is built (issue 11). */
-import type { ConfigTab } from '../catalog-paths';
+/**
+ * /catalog/{id}[/{tab}] (spec doc 2 §2): one config with a breadcrumb (Catalog › type › name, and
+ * a Deleted marker with its time), tabs as links with count badges from the config summary
+ * (Config, Changes, Insights, Relationships, Playbooks, Checks) and a details sidebar, beside the
+ * content on large screens and behind a 'Details' toggle on small ones. A missing or malformed
+ * id is 'Details not found' (a malformed one is never requested).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { useApiClient } from '../../../api/api-context';
+import { catalogQueries, type ConfigDetail } from '../../../api/catalog';
+import { isUuid } from '../../../api/catalog-config';
+import { errorMessage } from '../../../api/client';
+import { ComponentIcon } from '../../../entities/topology-card/component-icon';
+import { cx } from '../../../lib/class-names';
+import { formatRelative, formatTimestamp } from '../../../lib/time';
+import { EmptyState } from '../../../ui/empty-state';
+import { AlertCircleIcon, CatalogIcon, ChevronRightIcon, InfoIcon } from '../../../ui/icons';
+import { NavTabs } from '../../../ui/nav-tabs';
+import { Spinner } from '../../../ui/spinner';
+import { ConfigChangesTab } from '../changes/config-changes-tab';
+import { catalogPaths, type ConfigTab } from '../catalog-paths';
+import { ConfigInsightsTab } from '../insights/config-insights-tab';
+import { ConfigRelationshipsTab } from '../relationships/config-relationships-tab';
+import { ConfigChecksTab } from './config-checks-tab';
+import { ConfigContentTab } from './config-content-tab';
+import { configTabItems } from './config-detail-params';
+import { ConfigPlaybooksTab } from './config-playbooks-tab';
+import { ConfigSidebar } from './config-sidebar';
+import { useConfigSidebar } from './use-config-sidebar';
 
-export function ConfigDetailPage(_props: { id: string; tab: ConfigTab }) {
-  return <p className="text-sm text-fg-muted">Loading…</p>;
+/** Exact text of spec doc 2 §8 "Config missing". */
+export const CONFIG_NOT_FOUND = 'Details not found';
+
+function NotFound() {
+  return (
+    <EmptyState
+      icon={<CatalogIcon size={22} />}
+      title={CONFIG_NOT_FOUND}
+      headingLevel={1}
+      description={
+        <Link href={catalogPaths.list()} className="text-link hover:underline">
+          Back to the catalog
+        </Link>
+      }
+    />
+  );
+}
+
+function Breadcrumb({ config }: { config: ConfigDetail }) {
+  const name = config.name || config.id;
+  return (
+    <nav aria-label="Breadcrumb" className="min-w-0">
+      <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
+        <li>
+          <Link href={catalogPaths.list()} className="text-link hover:underline">
+            Catalog
+          </Link>
+        </li>
+        <li aria-hidden="true" className="text-fg-subtle">
+          <ChevronRightIcon size={14} />
+        </li>
+        <li className="min-w-0">
+          <Link
+            href={catalogPaths.type(config.type)}
+            className="inline-flex min-w-0 items-center gap-1.5 text-link hover:underline"
+          >
+            <ComponentIcon icon={config.type} size={16} className="shrink-0" />
+            <span className="truncate">{config.type}</span>
+          </Link>
+        </li>
+        <li aria-hidden="true" className="text-fg-subtle">
+          <ChevronRightIcon size={14} />
+        </li>
+        <li aria-current="page" className="flex min-w-0 flex-wrap items-center gap-2">
+          <h1 className="truncate text-lg font-semibold text-fg">{name}</h1>
+          {config.deleted_at ? (
+            <span className="inline-flex items-center gap-1 rounded-full border border-border bg-unknown-soft px-2 py-0.5 text-xs font-medium text-fg">
+              <span>Deleted</span>
+              <time
+                dateTime={config.deleted_at}
+                title={formatTimestamp(config.deleted_at)}
+                className="text-fg-muted"
+              >
+                {formatRelative(config.deleted_at)}
+              </time>
+            </span>
+          ) : null}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function TabContent({ config, tab }: { config: ConfigDetail; tab: ConfigTab }) {
+  switch (tab) {
+    case 'changes':
+      return <ConfigChangesTab configId={config.id} />;
+    case 'insights':
+      return <ConfigInsightsTab configId={config.id} />;
+    case 'relationships':
+      return <ConfigRelationshipsTab configId={config.id} />;
+    case 'playbooks':
+      return <ConfigPlaybooksTab configId={config.id} />;
+    case 'checks':
+      return <ConfigChecksTab configId={config.id} />;
+    default:
+      return <ConfigContentTab config={config} />;
+  }
+}
+
+function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
+  const client = useApiClient();
+  const query = useQuery(catalogQueries.config(client, id));
+  const sidebarOpen = useConfigSidebar((state) => state.open);
+  const toggleSidebar = useConfigSidebar((state) => state.toggle);
+  const sidebarId = useId();
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner size={24} label="Loading config" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <EmptyState
+        icon={<AlertCircleIcon size={22} />}
+        title="Something went wrong"
+        headingLevel={1}
+        description={errorMessage(query.error)}
+      />
+    );
+  }
+  const config = query.data;
+  if (!config) return <NotFound />;
+
+  const items = configTabItems(config.id, config);
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <div className="flex items-start justify-between gap-3">
+        <Breadcrumb config={config} />
+        <button
+          type="button"
+          aria-expanded={sidebarOpen}
+          aria-controls={sidebarId}
+          onClick={toggleSidebar}
+          className={cx(
+            'inline-flex shrink-0 items-center gap-1.5 rounded-md border border-border px-2.5 py-1 text-sm font-medium lg:hidden',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+            sidebarOpen ? 'bg-primary-soft text-link' : 'bg-surface text-fg hover:bg-surface-hover',
+          )}
+        >
+          <InfoIcon size={16} />
+          {sidebarOpen ? 'Hide details' : 'Show details'}
+        </button>
+      </div>
+      <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-start">
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <NavTabs
+            label="Config sections"
+            items={items}
+            currentHref={catalogPaths.config(config.id, tab)}
+          />
+          <TabContent config={config} tab={tab} />
+        </div>
+        <aside
+          id={sidebarId}
+          aria-label="Config details"
+          className={cx(
+            'order-first w-full shrink-0 overflow-hidden rounded-lg border border-border bg-surface lg:order-none lg:block lg:w-80 xl:w-96',
+            sidebarOpen ? 'block' : 'hidden',
+          )}
+        >
+          <ConfigSidebar config={config} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ConfigDetailPage({ id, tab }: { id: string; tab: ConfigTab }) {
+  if (!isUuid(id)) return <NotFound />;
+  return <ConfigDetailView key={id} id={id} tab={tab} />;
 }
