@@ -114,18 +114,16 @@ export function relatedRows(graph: RelatedGraph, options: { includeRoot?: boolea
     );
 }
 
-/** 'Outgoing · depth 2', 'Incoming · depth 1', 'Indirect'. */
-export function directionLabel(row: Pick<RelatedConfigRow, 'direction' | 'depth'>): string {
-  switch (row.direction) {
-    case 'root':
-      return 'This config';
-    case 'indirect':
-      return 'Indirect';
-    case 'incoming':
-      return `Incoming · depth ${row.depth ?? 0}`;
-    case 'outgoing':
-      return `Outgoing · depth ${row.depth ?? 0}`;
-  }
+const DIRECTION_LABELS: Record<RelatedDirection, string> = {
+  root: 'This config',
+  outgoing: 'Outgoing',
+  incoming: 'Incoming',
+  indirect: 'Indirect',
+};
+
+/** 'Outgoing', 'Incoming', 'Indirect' (reached only through configs a filter left out). */
+export function directionLabel(direction: RelatedDirection): string {
+  return DIRECTION_LABELS[direction];
 }
 
 /** The last segment of a namespaced type: `Kubernetes::Pod` → `Pod`. */

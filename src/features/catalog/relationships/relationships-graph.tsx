@@ -49,7 +49,8 @@ interface GroupNodeData extends Record<string, unknown> {
   horizontal: boolean;
 }
 type ConfigFlowNode = Node<ConfigNodeData, 'config'>;
-type GroupFlowNode = Node<GroupNodeData, 'group'>;
+// Not 'group': React Flow's stylesheet draws its own box around nodes of that type.
+type GroupFlowNode = Node<GroupNodeData, 'configGroup'>;
 type FlowNode = ConfigFlowNode | GroupFlowNode;
 
 const BORDER: Record<StatusTone, string> = {
@@ -144,7 +145,7 @@ const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNode>) {
         <div className="truncate text-sm font-medium text-fg" title={group.type}>
           {group.memberIds.length} × {shortType(group.type)}
         </div>
-        <div className="flex items-center gap-2 text-xs text-fg-muted">
+        <div className="flex items-center gap-2 text-xs whitespace-nowrap text-fg-muted">
           {issues.length > 0
             ? issues.map((key) => (
                 <StatusIcon
@@ -165,7 +166,7 @@ const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNode>) {
   );
 });
 
-const nodeTypes = { config: ConfigNode, group: GroupNode };
+const nodeTypes = { config: ConfigNode, configGroup: GroupNode };
 
 function ariaLabelOf(
   node: GraphModel['nodes'][number],
@@ -228,7 +229,7 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
           domAttributes: { 'data-graph-node': node.kind } as unknown as Node['domAttributes'],
         };
         return node.kind === 'group' && node.group
-          ? { ...common, type: 'group', data: { group: node.group, horizontal } }
+          ? { ...common, type: 'configGroup', data: { group: node.group, horizontal } }
           : {
               ...common,
               type: 'config',

@@ -77,15 +77,19 @@ const columns: ColumnDef<RelatedConfigRow>[] = [
   {
     id: 'relation',
     header: 'Relation',
-    accessorFn: (row) => directionLabel(row),
-    meta: { csv: (row) => row.direction, csvHeader: 'Direction' },
+    accessorFn: (row) => directionLabel(row.direction),
+    meta: { csv: (row) => row.direction },
   },
   {
     id: 'depth',
     header: 'Depth',
     accessorFn: (row) => row.depth ?? '',
-    meta: { csv: (row) => row.depth ?? '' },
-    cell: ({ getValue }) => <span className="tabular-nums">{String(getValue() ?? '')}</span>,
+    cell: ({ row }) =>
+      row.original.depth === null ? (
+        <span className="text-fg-subtle">-</span>
+      ) : (
+        <span className="tabular-nums">{row.original.depth}</span>
+      ),
   },
   {
     id: 'updated',
