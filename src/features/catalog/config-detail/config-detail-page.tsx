@@ -157,13 +157,13 @@ function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
           {sidebarOpen ? 'Hide details' : 'Show details'}
         </button>
       </div>
+      <NavTabs
+        label="Config sections"
+        items={items}
+        currentHref={catalogPaths.config(config.id, tab)}
+      />
       <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-3">
-          <NavTabs
-            label="Config sections"
-            items={items}
-            currentHref={catalogPaths.config(config.id, tab)}
-          />
           <TabContent config={config} tab={tab} />
         </div>
         <aside
