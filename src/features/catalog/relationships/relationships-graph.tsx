@@ -9,6 +9,7 @@ import {
   Background,
   Controls,
   Handle,
+  MarkerType,
   Position,
   ReactFlow,
   ReactFlowProvider,
@@ -83,6 +84,7 @@ const ConfigNode = memo(function ConfigNode({ data }: NodeProps<ConfigFlowNode>)
   const deleted = Boolean(config.deleted_at);
   return (
     <div
+      data-health={tone}
       className={cx(
         'flex h-full w-full items-center gap-2.5 rounded-lg bg-surface px-3 text-left shadow-sm',
         BORDER[tone],
@@ -126,6 +128,7 @@ const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNode>) {
   const issues = (['unhealthy', 'warning'] as const).filter((key) => group.health[key] > 0);
   return (
     <div
+      data-health={tone}
       className={cx(
         'flex h-full w-full items-center gap-2.5 rounded-lg bg-surface-raised px-3 text-left shadow-sm',
         BORDER[tone],
@@ -165,6 +168,12 @@ const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNode>) {
     </div>
   );
 });
+
+/**
+ * The first view: everything if it fits at half size or more, otherwise half size around the
+ * middle (the Fit View control still shows the whole graph).
+ */
+const INITIAL_FIT = { padding: 0.15, minZoom: 0.5, maxZoom: 1.1, duration: 0 } as const;
 
 const nodeTypes = { config: ConfigNode, configGroup: GroupNode };
 
@@ -251,6 +260,7 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
         target: edge.target,
         type: edgeStyle === 'smoothstep' ? 'smoothstep' : 'default',
         className: edge.cross ? 'vigil-cross-edge' : undefined,
+        markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
         focusable: false,
         selectable: false,
         ariaLabel: '',
@@ -261,7 +271,7 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
   // A new layout or new data fits the view; expanding a group keeps the viewport.
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
-      void flow.fitView({ padding: 0.15, maxZoom: 1.2, duration: 0 });
+      void flow.fitView(INITIAL_FIT);
     });
     return () => cancelAnimationFrame(frame);
   }, [flow, layout, graph]);
@@ -356,7 +366,8 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
           minZoom={0.05}
           maxZoom={2}
           fitView
-          fitViewOptions={{ padding: 0.15, maxZoom: 1.2 }}
+          fitViewOptions={INITIAL_FIT}
+          defaultMarkerColor="var(--vigil-color-text-subtle)"
           proOptions={{ hideAttribution: false }}
           ariaLabelConfig={{
             'node.a11yDescription.default':
@@ -367,7 +378,11 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
           aria-label="Relationships graph"
         >
           <Background gap={20} size={1.2} />
-          <Controls showInteractive={false} position="bottom-left" />
+          <Controls
+            showInteractive={false}
+            position="bottom-left"
+            fitViewOptions={{ padding: 0.1, duration: 200 }}
+          />
         </ReactFlow>
       </div>
       <p className="text-xs text-fg-muted" aria-live="polite">
