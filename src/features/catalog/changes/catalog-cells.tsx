@@ -6,16 +6,24 @@
 import { Link } from 'wouter';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { cx } from '../../../lib/class-names';
-import { formatRelative, formatTimestamp, isValidDate } from '../../../lib/time';
+import {
+  formatCompactRelative,
+  formatRelative,
+  formatTimestamp,
+  isValidDate,
+} from '../../../lib/time';
 import { catalogPaths } from '../catalog-paths';
 
 export function TimeText({
   value,
   now,
+  compact = false,
   className,
 }: {
   value: string | null | undefined;
   now?: number;
+  /** `4m ago` instead of `4 minutes ago`, for dense tables. */
+  compact?: boolean;
   className?: string;
 }) {
   if (!isValidDate(value)) return <span className="text-fg-subtle">—</span>;
@@ -25,7 +33,7 @@ export function TimeText({
       title={formatTimestamp(value)}
       className={cx('whitespace-nowrap', className)}
     >
-      {formatRelative(value, now)}
+      {compact ? formatCompactRelative(value, now) : formatRelative(value, now)}
     </time>
   );
 }

@@ -14,7 +14,7 @@ import { catalogQueries, type CatalogChange } from '../../../api/catalog';
 import { catalogChangeQueries, listCatalogChangesPage } from '../../../api/catalog-changes';
 import { errorMessage } from '../../../api/client';
 import { collectPages } from '../../../lib/paging';
-import { formatRelative } from '../../../lib/time';
+import { formatCompactRelative } from '../../../lib/time';
 import { Button } from '../../../ui/button';
 import { DataTable, type ColumnDef, type SortingState } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
@@ -143,16 +143,16 @@ export function ChangesList({ configId }: ChangesListProps) {
         id: 'created_at',
         header: 'Time',
         accessorFn: (row) => row.created_at,
-        size: 130,
+        size: 100,
         meta: { csv: (row) => row.created_at },
         cell: ({ row }) => (
           <button
             type="button"
             onClick={() => open(row.original)}
-            aria-label={`${formatRelative(row.original.created_at)}: ${row.original.change_type} on ${row.original.name ?? row.original.config_id}`}
+            aria-label={`${formatCompactRelative(row.original.created_at)}: ${row.original.change_type} on ${row.original.name ?? row.original.config_id}`}
             className="rounded text-left text-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
           >
-            <TimeText value={row.original.created_at} />
+            <TimeText value={row.original.created_at} compact />
           </button>
         ),
       },
@@ -162,7 +162,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         accessorFn: (row) => row.name ?? '',
         meta: { csv: (row) => row.name ?? row.config_id },
         cell: ({ row }) => (
-          <div className="max-w-56">
+          <div className="max-w-52">
             <ConfigLink
               id={row.original.config_id}
               name={row.original.name}
@@ -182,7 +182,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         header: 'Summary',
         accessorFn: (row) => row.summary ?? '',
         cell: ({ row }) => (
-          <span className="line-clamp-2 max-w-xs min-w-40 break-words" title={row.original.summary}>
+          <span className="line-clamp-2 max-w-64 min-w-40 break-words" title={row.original.summary}>
             {row.original.summary || <span className="text-fg-subtle">—</span>}
           </span>
         ),
