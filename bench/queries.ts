@@ -9,21 +9,22 @@
  *   BENCH_BACKENDS=pglite,postgres   which databases (PostgreSQL needs its binaries installed)
  *   BENCH_SCALE=large|demo           dataset (demo for a quick look)
  *   BENCH_RUNS=30                    measured runs per request
+ *   BENCH_ONLY=catalog,changes       only the requests whose name contains one of the words
+ *   BENCH_PGLITE_DIR=path            an already seeded PGlite folder to measure instead of the cache
  * The seeded PGlite directory is cached in .tmp/bench/ keyed by a hash of the migrations and the
- * seed code, so a second run skips the load.
+ * seed code, so a second run skips the load (bench/large-db.ts).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/src/app';
 import { testConfig } from '../server/src/config';
-import { migrate, MIGRATIONS_DIR } from '../server/src/db/migrate';
+import { migrate } from '../server/src/db/migrate';
 import { openPglite } from '../server/src/db/pglite';
 import { openPostgres } from '../server/src/db/postgres';
 import type { Db, Queryable, QueryResult } from '../server/src/db/types';
 import { createEngine } from '../server/src/postgrest/engine';
-import { seed } from '../server/src/seed/index';
+import { loadIfEmpty, seededPgliteDir } from './large-db';
 import { postgresAvailable, startPostgres } from '../server/test/helpers/postgres-server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -31,6 +32,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;
 const SCALE = process.env.BENCH_SCALE === 'demo' ? 'demo' : 'large';
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+/** BENCH_ONLY=catalog,changes: only the requests whose name contains one of the words. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
 interface Statement {
   sql: string;
@@ -105,6 +108,12 @@ async function cases(db: Db): Promise<Case[]> {
   const hub = await one(
     `SELECT config_id AS id FROM config_relationships GROUP BY config_id ORDER BY count(*) DESC, config_id LIMIT 1`,
   );
+  // A namespace: the changes of its workloads (downstream) and a mid-sized relationships graph.
+  const namespace = await one(
+    `SELECT r.config_id AS id FROM config_relationships r JOIN config_items ci ON ci.id = r.config_id
+     WHERE ci.type = 'Kubernetes::Namespace' AND ci.deleted_at IS NULL
+     GROUP BY r.config_id ORDER BY count(*) DESC, r.config_id LIMIT 1`,
+  );
   const check = await one(
     `SELECT check_id AS id FROM check_statuses GROUP BY check_id ORDER BY count(*) DESC, check_id LIMIT 1`,
   );
@@ -114,6 +123,18 @@ async function cases(db: Db): Promise<Case[]> {
   );
   const { key = 'env', value = 'prod' } = label.rows[0] ?? {};
   const avatar = 'id,name,avatar';
+  const configList =
+    'select=id,type,config_class,status,health,labels,name,tags,created_at,updated_at,deleted_at,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,changes,analysis,agent:agents(id,name)';
+  const search = (term: string): string =>
+    `or=(${['name', 'type', 'description', 'namespace'].map((column) => `${column}.ilike.*${term}*`).join(',')})`;
+  // The changes list as the console asks for it (its defaults: page 1 of 200, newest first,
+  // deleted configs hidden, the last 2 days).
+  const changes = {
+    page: 1,
+    page_size: 200,
+    sort_by: '-created_at',
+    include_deleted_configs: false,
+  };
   const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
   const all: Case[] = [
     { name: 'health summary', method: 'GET', path: '/api/canary/api/summary' },
@@ -135,10 +156,89 @@ async function cases(db: Db): Promise<Case[]> {
       },
     },
     {
+      name: 'catalog list, type filter (pods), count=exact',
+      method: 'GET',
+      path: `/api/db/configs?${configList}&type=eq.Kubernetes::Pod&deleted_at=is.null&order=type.asc,name.asc&limit=50&offset=0`,
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      name: 'catalog list, search, count=exact',
+      method: 'GET',
+      path: `/api/db/configs?${configList}&${search('redis')}&deleted_at=is.null&order=type.asc,name.asc&limit=50&offset=0`,
+      headers: { Prefer: 'count=exact' },
+    },
+    {
+      name: 'catalog list, pods by changes, count=exact',
+      method: 'GET',
+      path: `/api/db/configs?${configList}&type=eq.Kubernetes::Pod&deleted_at=is.null&order=changes.desc&limit=50&offset=0`,
+      headers: { Prefer: 'count=exact' },
+    },
+    {
       name: 'config changes, last 2 days',
       method: 'POST',
       path: '/api/catalog/changes',
-      body: { page: 1, page_size: 200, sort_by: '-created_at' },
+      body: changes,
+    },
+    {
+      name: 'config changes, last 2 days, page 5',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, page: 5 },
+    },
+    {
+      name: 'config changes, config type (pods)',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, config_type: 'Kubernetes::Pod' },
+    },
+    {
+      name: 'config changes, config type (rare: IAM roles)',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, config_type: 'AWS::IAM::Role' },
+    },
+    {
+      name: 'config changes, change type (diff)',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, type: 'diff' },
+    },
+    {
+      name: 'config changes, last 30 days',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, from: 'now-30d' },
+    },
+    {
+      name: 'config changes of a namespace, downstream',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, id: namespace, recursive: 'downstream', depth: 5 },
+    },
+    {
+      name: 'config changes of the largest graph, downstream',
+      method: 'POST',
+      path: '/api/catalog/changes',
+      body: { ...changes, id: hub, recursive: 'downstream', depth: 5 },
+    },
+    {
+      name: 'config detail with tab counts (a namespace)',
+      method: 'GET',
+      path: `/api/db/config_detail?id=eq.${namespace}&select=*,config_scrapers(id,name)`,
+    },
+    {
+      name: 'config detail with tab counts (largest graph)',
+      method: 'GET',
+      path: `/api/db/config_detail?id=eq.${hub}&select=*,config_scrapers(id,name)`,
+    },
+    // The option lists the catalog filters load beside the first page.
+    { name: 'catalog filter options: change types', method: 'GET', path: '/api/db/change_types' },
+    { name: 'catalog filter options: config types', method: 'GET', path: '/api/db/config_types' },
+    { name: 'catalog filter options: config tags', method: 'GET', path: '/api/db/config_tags' },
+    {
+      name: 'catalog filter options: config labels',
+      method: 'GET',
+      path: '/api/db/config_labels',
     },
     {
       name: 'incident list (open)',
@@ -163,6 +263,11 @@ async function cases(db: Db): Promise<Case[]> {
       path: `/api/db/rpc/related_configs_recursive?config_id=${config}&include_deleted_configs=false&max_depth=10&type_filter=all`,
     },
     {
+      name: 'related configs recursive (a namespace, both ways)',
+      method: 'GET',
+      path: `/api/db/rpc/related_configs_recursive?config_id=${namespace}&include_deleted_configs=false&max_depth=5&type_filter=all`,
+    },
+    {
       name: 'related configs recursive (largest graph)',
       method: 'GET',
       path: `/api/db/rpc/related_configs_recursive?config_id=${hub}&include_deleted_configs=false&max_depth=10&type_filter=all`,
@@ -174,11 +279,16 @@ async function cases(db: Db): Promise<Case[]> {
       headers: { Prefer: 'count=exact' },
     },
   ];
-  const missing = { incident, config, hub, check };
+  const missing = { incident, config, hub, namespace, check };
   for (const [name, value] of Object.entries(missing)) {
     if (!value) console.error(`  no ${name} in the dataset: its query is skipped`);
   }
-  return all.filter((item) => !item.path.includes('undefined'));
+  return all.filter(
+    (item) =>
+      !item.path.includes('undefined') &&
+      !(item.body && Object.values(item.body as object).includes(undefined)) &&
+      (!ONLY || ONLY.some((word) => item.name.includes(word))),
+  );
 }
 
 /** Rows in an endpoint's object answer: the summary's checks, the change search's page. */
@@ -301,43 +411,12 @@ async function measure(backend: string, base: Db): Promise<QueryFigure[]> {
   return figures;
 }
 
-function sourceHash(): string {
-  const hash = createHash('sha256');
-  for (const dir of [MIGRATIONS_DIR, join(root, 'server', 'src', 'seed')]) {
-    for (const file of readdirSync(dir).sort())
-      hash.update(file).update(readFileSync(join(dir, file)));
-  }
-  return hash.digest('hex').slice(0, 12);
-}
-
-async function loadIfEmpty(db: Db, label: string): Promise<void> {
-  await migrate(db);
-  const started = performance.now();
-  const done = await seed(db, SCALE);
-  if (done === 'seeded') {
-    console.error(
-      `  ${label}: seeded ${SCALE} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-  }
-}
-
 export async function benchQueries(): Promise<QueryFigure[]> {
   const figures: QueryFigure[] = [];
   if (BACKENDS.includes('pglite')) {
-    const cacheRoot = join(root, '.tmp', 'bench');
-    const dir = join(cacheRoot, `pglite-${SCALE}-${sourceHash()}`);
-    if (!existsSync(dir)) {
-      if (existsSync(cacheRoot)) {
-        for (const stale of readdirSync(cacheRoot)) {
-          if (stale.startsWith(`pglite-${SCALE}-`))
-            rmSync(join(cacheRoot, stale), { recursive: true, force: true });
-        }
-      }
-      mkdirSync(dir, { recursive: true });
-    }
-    const db = await openPglite(dir);
+    const db = await openPglite(await seededPgliteDir(SCALE));
     try {
-      await loadIfEmpty(db, 'PGlite');
+      await migrate(db);
       figures.push(...(await measure('PGlite', db)));
     } finally {
       await db.close();
@@ -350,7 +429,7 @@ export async function benchQueries(): Promise<QueryFigure[]> {
       const server = await startPostgres();
       const loader = await openPostgres(server.connectionString);
       try {
-        await loadIfEmpty(loader, 'PostgreSQL');
+        await loadIfEmpty(loader, SCALE, 'PostgreSQL');
         await loader.query('ANALYZE');
       } finally {
         await loader.close();
@@ -406,6 +485,8 @@ export function printQueries(figures: QueryFigure[]): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await benchQueries();
   printQueries(figures);
+  // A partial run (some requests, or a folder of one's own) does not replace the kept figures.
+  if (ONLY || process.env.BENCH_PGLITE_DIR) process.exit(0);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
     join(root, 'bench', 'results', `queries-${SCALE}.json`),

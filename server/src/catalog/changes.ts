@@ -23,6 +23,8 @@ const SORT_COLUMNS: Record<string, string> = {
   created_at: 'cc.created_at',
   count: 'cc.count',
 };
+/** config_changes columns that cannot be null (their order needs no NULLS LAST). */
+const NOT_NULL_SORT_COLUMNS = new Set(['created_at', 'count']);
 const MAX_PAGE_SIZE = 1000;
 const MAX_DEPTH = 20;
 /** The page's OFFSET is bound as an `integer`: pages beyond it are refused (400), not a 500. */
@@ -290,7 +292,11 @@ export async function catalogChanges(
       request.agentId === 'local' ? '00000000-0000-0000-0000-000000000000' : request.agentId;
     where.push(`ci.agent_id = ${params.add(agent)}::uuid`);
   }
-  const order = `${SORT_COLUMNS[request.sort.column] ?? 'cc.created_at'} ${request.sort.descending ? 'DESC' : 'ASC'} NULLS LAST, cc.id ${request.sort.descending ? 'DESC' : 'ASC'}`;
+  // NOT NULL columns are ordered without NULLS LAST, so that the (created_at, id) index gives
+  // the default order as it is (migration 0020) and a page stops after page_size rows.
+  const direction = request.sort.descending ? 'DESC' : 'ASC';
+  const nulls = NOT_NULL_SORT_COLUMNS.has(request.sort.column) ? '' : ' NULLS LAST';
+  const order = `${SORT_COLUMNS[request.sort.column] ?? 'cc.created_at'} ${direction}${nulls}, cc.id ${direction}`;
   const filterValues = [...params.values];
   const limit = params.add(request.pageSize);
   const offset = params.add((request.page - 1) * request.pageSize);

@@ -205,6 +205,8 @@ export interface FleetSizes {
   incidents: number;
   playbookRuns: number;
   notificationHistory: number;
+  /** config_changes in the whole database after the load (bulk-changes.ts tops it up). */
+  configChanges: number;
 }
 
 export const LARGE_SIZES: FleetSizes = {
@@ -213,6 +215,7 @@ export const LARGE_SIZES: FleetSizes = {
   incidents: 5_000,
   playbookRuns: 3_000,
   notificationHistory: 20_000,
+  configChanges: 1_000_000,
 };
 
 export interface FleetCheckPlan {

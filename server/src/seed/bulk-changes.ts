@@ -1,0 +1,558 @@
+/**
+ * The bulk of the large dataset's config changes (issue 11 §7: 1,000,000 changes). The fleet's
+ * generated changes (scenario.ts, about one per item) are written row by row like the demo's;
+ * this tops the table up to the target in SQL, in batches of INSERT … SELECT over
+ * generate_series, which loads the rest in about a minute instead of building a million objects
+ * in memory.
+ *
+ * The mix follows the generated changes: per config class the same Kubernetes events and
+ * CloudTrail calls with their severities and sources, about 10 % `diff` changes with a unified
+ * diff and patches, busier configs (pods, unhealthy items and a hot 5 % of the fleet) changing
+ * more often, and a config younger than 30 days in proportion to its age. Times spread over the
+ * last 30 days (never before the config existed), with 5 % in the last 2 days on top: the default
+ * changes view (last 2 days) holds about a fifth of them, thousands of pages.
+ * Deterministic for a seed and anchor: random() is seeded per batch and ids are md5-derived.
+ */
+import type { Queryable } from '../db/types';
+
+interface Template {
+  /** config_class */
+  on: string;
+  type: string;
+  severity: string;
+  source: string;
+  /** Summary; `{name}`, `{namespace}` are replaced by the config's. */
+  summary: string;
+  /** Relative frequency within the class. */
+  weight?: number;
+}
+
+const K8S = 'KubernetesEvent';
+const CT = 'CloudTrail';
+
+const TEMPLATES: Template[] = [
+  {
+    on: 'Pod',
+    type: 'Scheduled',
+    severity: 'info',
+    source: K8S,
+    summary: 'Successfully assigned {namespace}/{name} to a node',
+    weight: 3,
+  },
+  {
+    on: 'Pod',
+    type: 'Pulled',
+    severity: 'info',
+    source: K8S,
+    summary: 'Container image already present on machine',
+    weight: 3,
+  },
+  {
+    on: 'Pod',
+    type: 'Created',
+    severity: 'info',
+    source: K8S,
+    summary: 'Created container {name}',
+    weight: 3,
+  },
+  {
+    on: 'Pod',
+    type: 'Started',
+    severity: 'info',
+    source: K8S,
+    summary: 'Started container {name}',
+    weight: 3,
+  },
+  {
+    on: 'Pod',
+    type: 'Killing',
+    severity: 'medium',
+    source: K8S,
+    summary: 'Stopping container {name}',
+  },
+  {
+    on: 'Pod',
+    type: 'Unhealthy',
+    severity: 'high',
+    source: K8S,
+    summary: 'Readiness probe failed: HTTP probe failed with statuscode: 503',
+    weight: 2,
+  },
+  {
+    on: 'Pod',
+    type: 'BackOff',
+    severity: 'high',
+    source: K8S,
+    summary: 'Back-off restarting failed container {name}',
+  },
+  {
+    on: 'Pod',
+    type: 'OOMKilled',
+    severity: 'critical',
+    source: K8S,
+    summary: 'Container {name} was OOM killed',
+  },
+  {
+    on: 'Deployment',
+    type: 'ScalingReplicaSet',
+    severity: 'info',
+    source: K8S,
+    summary: 'Scaled up replica set {name} to 3',
+    weight: 3,
+  },
+  {
+    on: 'Deployment',
+    type: 'ScalingReplicaSet',
+    severity: 'info',
+    source: K8S,
+    summary: 'Scaled down replica set {name} to 2',
+  },
+  {
+    on: 'StatefulSet',
+    type: 'SuccessfulCreate',
+    severity: 'info',
+    source: K8S,
+    summary: 'create Pod {name}-0 in StatefulSet {name} successful',
+  },
+  {
+    on: 'DaemonSet',
+    type: 'SuccessfulCreate',
+    severity: 'info',
+    source: K8S,
+    summary: 'Created pod: {name}',
+  },
+  {
+    on: 'ReplicaSet',
+    type: 'SuccessfulCreate',
+    severity: 'info',
+    source: K8S,
+    summary: 'Created pod: {name}',
+  },
+  {
+    on: 'ReplicaSet',
+    type: 'SuccessfulDelete',
+    severity: 'info',
+    source: K8S,
+    summary: 'Deleted pod from {name}',
+  },
+  {
+    on: 'Node',
+    type: 'NodeReady',
+    severity: 'info',
+    source: K8S,
+    summary: 'Node {name} status is now: NodeReady',
+    weight: 3,
+  },
+  {
+    on: 'Node',
+    type: 'NodeNotReady',
+    severity: 'critical',
+    source: K8S,
+    summary: 'Node {name} status is now: NodeNotReady',
+  },
+  {
+    on: 'Node',
+    type: 'NodeHasInsufficientMemory',
+    severity: 'high',
+    source: K8S,
+    summary: 'Node {name} status is now: NodeHasInsufficientMemory',
+  },
+  {
+    on: 'Node',
+    type: 'RegisteredNode',
+    severity: 'info',
+    source: K8S,
+    summary: 'Node {name} event: Registered Node in Controller',
+  },
+  {
+    on: 'Ingress',
+    type: 'Sync',
+    severity: 'info',
+    source: K8S,
+    summary: 'Scheduled for sync: {namespace}/{name}',
+  },
+  {
+    on: 'Service',
+    type: 'UpdatedLoadBalancer',
+    severity: 'info',
+    source: K8S,
+    summary: 'Updated load balancer with new hosts',
+  },
+  {
+    on: 'PersistentVolumeClaim',
+    type: 'ProvisioningSucceeded',
+    severity: 'info',
+    source: K8S,
+    summary: 'Successfully provisioned volume for claim {namespace}/{name}',
+  },
+  {
+    on: 'PersistentVolumeClaim',
+    type: 'Resizing',
+    severity: 'low',
+    source: K8S,
+    summary: 'External resizer is resizing volume {name}',
+  },
+  {
+    on: 'Namespace',
+    type: 'NamespaceFinalizersRemaining',
+    severity: 'low',
+    source: K8S,
+    summary: 'Some content in the namespace {name} has finalizers remaining',
+  },
+  {
+    on: 'Cluster',
+    type: 'UpdateClusterVersion',
+    severity: 'medium',
+    source: CT,
+    summary: 'Kubernetes version updated to 1.29',
+  },
+  {
+    on: 'KubernetesCluster',
+    type: 'UpdateClusterConfig',
+    severity: 'medium',
+    source: CT,
+    summary: 'UpdateClusterConfig: logging enabled',
+  },
+  {
+    on: 'VirtualMachine',
+    type: 'RunInstances',
+    severity: 'info',
+    source: CT,
+    summary: 'RunInstances {name}',
+  },
+  {
+    on: 'VirtualMachine',
+    type: 'CreateTags',
+    severity: 'info',
+    source: CT,
+    summary: 'CreateTags',
+    weight: 2,
+  },
+  {
+    on: 'VirtualMachine',
+    type: 'StopInstances',
+    severity: 'medium',
+    source: CT,
+    summary: 'StopInstances',
+  },
+  {
+    on: 'VirtualMachine',
+    type: 'ModifyInstanceAttribute',
+    severity: 'low',
+    source: CT,
+    summary: 'ModifyInstanceAttribute: disableApiTermination',
+  },
+  {
+    on: 'DiskVolume',
+    type: 'CreateVolume',
+    severity: 'info',
+    source: CT,
+    summary: 'CreateVolume gp3',
+  },
+  {
+    on: 'DiskVolume',
+    type: 'ModifyVolume',
+    severity: 'low',
+    source: CT,
+    summary: 'ModifyVolume: iops 3000 → 6000',
+  },
+  {
+    on: 'Database',
+    type: 'CreateDBSnapshot',
+    severity: 'info',
+    source: CT,
+    summary: 'CreateDBSnapshot rds:{name}',
+    weight: 3,
+  },
+  {
+    on: 'Database',
+    type: 'ModifyDBInstance',
+    severity: 'medium',
+    source: CT,
+    summary: 'ModifyDBInstance: BackupRetentionPeriod',
+  },
+  {
+    on: 'Database',
+    type: 'RebootDBInstance',
+    severity: 'high',
+    source: CT,
+    summary: 'RebootDBInstance',
+  },
+  {
+    on: 'SecurityGroup',
+    type: 'AuthorizeSecurityGroupIngress',
+    severity: 'high',
+    source: CT,
+    summary: 'AuthorizeSecurityGroupIngress tcp/22 from 0.0.0.0/0',
+  },
+  {
+    on: 'SecurityGroup',
+    type: 'RevokeSecurityGroupIngress',
+    severity: 'medium',
+    source: CT,
+    summary: 'RevokeSecurityGroupIngress tcp/5432',
+  },
+  {
+    on: 'Bucket',
+    type: 'PutBucketPolicy',
+    severity: 'medium',
+    source: CT,
+    summary: 'PutBucketPolicy',
+  },
+  {
+    on: 'Bucket',
+    type: 'PutBucketVersioning',
+    severity: 'low',
+    source: CT,
+    summary: 'PutBucketVersioning: Enabled',
+  },
+  {
+    on: 'LoadBalancer',
+    type: 'ModifyListener',
+    severity: 'low',
+    source: CT,
+    summary: 'ModifyListener: certificate rotated',
+  },
+  {
+    on: 'Role',
+    type: 'AttachRolePolicy',
+    severity: 'high',
+    source: CT,
+    summary: 'AttachRolePolicy AmazonS3ReadOnlyAccess',
+  },
+  {
+    on: 'Subnet',
+    type: 'ModifySubnetAttribute',
+    severity: 'low',
+    source: CT,
+    summary: 'ModifySubnetAttribute: MapPublicIpOnLaunch',
+  },
+  {
+    on: 'VPC',
+    type: 'ModifyVpcAttribute',
+    severity: 'low',
+    source: CT,
+    summary: 'ModifyVpcAttribute: EnableDnsHostnames',
+  },
+  {
+    on: 'Account',
+    type: 'UpdateAccountPasswordPolicy',
+    severity: 'medium',
+    source: CT,
+    summary: 'UpdateAccountPasswordPolicy',
+  },
+  {
+    on: 'Region',
+    type: 'EnableEbsEncryptionByDefault',
+    severity: 'low',
+    source: CT,
+    summary: 'EnableEbsEncryptionByDefault',
+  },
+];
+
+/** The `diff` change of a class: the changed path and the YAML key whose value moves. */
+const DIFFS: { on: string; path: string; key: string }[] = [
+  { on: 'Pod', path: 'metadata.labels.pod-template-hash', key: 'pod-template-hash' },
+  { on: 'Deployment', path: 'spec.replicas', key: 'replicas' },
+  { on: 'StatefulSet', path: 'spec.replicas', key: 'replicas' },
+  { on: 'DaemonSet', path: 'spec.template.metadata.annotations.restartedAt', key: 'restartedAt' },
+  { on: 'ReplicaSet', path: 'spec.replicas', key: 'replicas' },
+  { on: 'Node', path: 'metadata.labels.node.kubernetes.io/instance-type', key: 'instance-type' },
+  { on: 'ConfigMap', path: 'data.LOG_LEVEL', key: 'LOG_LEVEL' },
+  { on: 'Ingress', path: 'spec.rules[0].http.paths', key: 'pathType' },
+  { on: 'Service', path: 'spec.ports[0].targetPort', key: 'targetPort' },
+  { on: 'PersistentVolumeClaim', path: 'spec.resources.requests.storage', key: 'storage' },
+  { on: 'Namespace', path: 'metadata.labels.team', key: 'team' },
+  { on: 'Cluster', path: 'spec.version', key: 'version' },
+  { on: 'KubernetesCluster', path: 'logging.clusterLogging', key: 'enabled' },
+  { on: 'VirtualMachine', path: 'tags.Owner', key: 'Owner' },
+  { on: 'DiskVolume', path: 'size', key: 'size' },
+  { on: 'Database', path: 'BackupRetentionPeriod', key: 'BackupRetentionPeriod' },
+  { on: 'SecurityGroup', path: 'IpPermissions', key: 'FromPort' },
+  { on: 'Bucket', path: 'Versioning.Status', key: 'Status' },
+  { on: 'LoadBalancer', path: 'Listeners[0].Certificates', key: 'CertificateArn' },
+  { on: 'Role', path: 'AttachedPolicies', key: 'PolicyName' },
+  { on: 'Subnet', path: 'MapPublicIpOnLaunch', key: 'MapPublicIpOnLaunch' },
+  { on: 'VPC', path: 'EnableDnsHostnames', key: 'EnableDnsHostnames' },
+  { on: 'Account', path: 'PasswordPolicy.MinimumPasswordLength', key: 'MinimumPasswordLength' },
+  { on: 'Region', path: 'EbsEncryptionByDefault', key: 'EbsEncryptionByDefault' },
+];
+
+/** How much busier than a plain config an item of a class is. */
+const CLASS_WEIGHT: Record<string, number> = { Pod: 3, Node: 3, Deployment: 2, Database: 2 };
+
+const USERS = [
+  'ada@acme.io',
+  'cora@acme.io',
+  'terraform@acme.io',
+  'argocd',
+  'rafa@acme.io',
+  'github-actions',
+];
+
+export const BULK_BATCH = 100_000;
+const REBUILD_INDEXES_ABOVE = 200_000;
+
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Add changes to the given configs (ids) until config_changes holds `target` rows. Runs inside the
+ * caller's transaction; the per-row triggers (de-duplication, change events) are disabled for the
+ * load, as every generated change is new and a running backend would have consumed its events.
+ */
+export async function insertBulkChanges(
+  tx: Queryable,
+  options: {
+    target: number;
+    configIds: readonly string[];
+    now: number;
+    seed: number;
+    log?: (line: string) => void;
+    /** Loads of at least this many rows drop and rebuild the secondary indexes (200,000). */
+    rebuildIndexesAbove?: number;
+  },
+): Promise<number> {
+  const existing = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM config_changes`);
+  const missing = options.target - Number(existing.rows[0]?.n ?? 0);
+  if (missing <= 0) return 0;
+  const templateRows = TEMPLATES.flatMap((template) =>
+    Array.from({ length: template.weight ?? 1 }, () => template),
+  );
+  await tx.exec(`
+    CREATE TEMP TABLE bulk_templates ON COMMIT DROP AS
+    SELECT config_class, (row_number() OVER (PARTITION BY config_class ORDER BY ord))::integer AS k,
+      change_type, severity, source, summary
+    FROM (VALUES ${templateRows
+      .map(
+        (template, index) =>
+          `(${index}, ${[template.on, template.type, template.severity, template.source, template.summary].map(literal).join(', ')})`,
+      )
+      .join(',\n      ')}) AS t(ord, config_class, change_type, severity, source, summary);
+    CREATE TEMP TABLE bulk_diffs ON COMMIT DROP AS
+    SELECT * FROM (VALUES ${DIFFS.map((diff) => `(${[diff.on, diff.path, diff.key].map(literal).join(', ')})`).join(', ')})
+      AS d(config_class, path, key);
+  `);
+  // Every config of a class with templates, repeated by its weight: a pick by row number is then
+  // a weighted pick. A hot 5 % of the fleet (by id) changes four times as often.
+  await tx.query(
+    `CREATE TEMP TABLE bulk_configs ON COMMIT DROP AS
+     SELECT (row_number() OVER (ORDER BY c.id, w))::integer AS n, c.id, c.config_class, c.name,
+       coalesce(c.tags->>'namespace', 'default') AS namespace, c.type,
+       extract(epoch FROM ($2::timestamptz - c.created_at)) / 60 AS age_minutes,
+       t.templates
+     FROM config_items c
+     JOIN (SELECT config_class, count(*)::integer AS templates FROM bulk_templates GROUP BY 1) t
+       ON t.config_class = c.config_class
+     CROSS JOIN LATERAL generate_series(1,
+       (CASE c.config_class ${Object.entries(CLASS_WEIGHT)
+         .map(([name, weight]) => `WHEN ${literal(name)} THEN ${weight}`)
+         .join(' ')} ELSE 1 END)
+       * (CASE WHEN c.health = 'unhealthy' THEN 2 ELSE 1 END)
+       * (CASE WHEN ('x' || substr(c.id::text, 1, 2))::bit(8)::integer < 13 THEN 4 ELSE 1 END)
+       * (1 + floor(3 * least(extract(epoch FROM ($2::timestamptz - c.created_at)) / 86400, 30) / 30))::integer) AS w
+     WHERE c.id = ANY($1::uuid[]) AND c.created_at < $2::timestamptz - interval '10 minutes'`,
+    [options.configIds, new Date(options.now).toISOString()],
+  );
+  await tx.exec(`ANALYZE bulk_templates; ANALYZE bulk_diffs; ANALYZE bulk_configs;`);
+  const slots = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM bulk_configs`);
+  const size = Number(slots.rows[0]?.n ?? 0);
+  if (size === 0) return 0;
+  await tx.exec(`ALTER TABLE config_changes DISABLE TRIGGER config_changes_dedupe;
+    ALTER TABLE config_changes DISABLE TRIGGER config_changes_event;`);
+  // A large load is about three times faster into a table without its secondary indexes: they
+  // are dropped and rebuilt from their own definitions (whatever the migrations made them).
+  const rebuild: string[] = [];
+  if (missing >= (options.rebuildIndexesAbove ?? REBUILD_INDEXES_ABOVE)) {
+    const indexes = await tx.query<{ name: string; def: string; constraint: string | null }>(
+      `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def,
+         (SELECT quote_ident(c.conname) || ' ' || pg_get_constraintdef(c.oid) FROM pg_constraint c
+          WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype = 'u') AS constraint
+       FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+       WHERE i.indrelid = 'config_changes'::regclass AND NOT i.indisprimary
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.contype <> 'u')
+       ORDER BY ic.relname`,
+    );
+    for (const index of indexes.rows) {
+      if (index.constraint) {
+        await tx.exec(`ALTER TABLE config_changes DROP CONSTRAINT ${index.name}`);
+        rebuild.push(`ALTER TABLE config_changes ADD CONSTRAINT ${index.constraint}`);
+      } else {
+        await tx.exec(`DROP INDEX ${index.name}`);
+        rebuild.push(index.def);
+      }
+    }
+  }
+  const users = `ARRAY[${USERS.map(literal).join(', ')}]`;
+  let inserted = 0;
+  for (let batch = 0; inserted < missing; batch += 1) {
+    const rows = Math.min(BULK_BATCH, missing - inserted);
+    const started = performance.now();
+    // setseed takes a double in [-1, 1]: one per batch, derived from the seed.
+    await tx.query(`SELECT setseed($1::double precision)`, [
+      (((options.seed * 7 + batch * 131) % 1999) - 999) / 1000,
+    ]);
+    const result = await tx.query(
+      `INSERT INTO config_changes (id, config_id, external_change_id, external_created_by,
+         change_type, severity, source, summary, patches, diff, details, created_at, count,
+         fingerprint, first_observed)
+       SELECT md5('vigil-bulk-change-' || $4::text || '-' || g.i)::uuid, c.id,
+         CASE WHEN pick.source = 'CloudTrail' THEN 'ct-' ELSE 'ev-' END || substr(md5(g.i::text || $4::text), 1, 16),
+         CASE WHEN pick.source = 'CloudTrail' OR g.is_diff THEN (${users})[1 + floor(g.r4 * ${USERS.length})::integer] END,
+         pick.change_type, pick.severity, pick.source, pick.summary,
+         CASE WHEN g.is_diff THEN jsonb_build_object(d.key, g.after) END,
+         CASE WHEN g.is_diff THEN format(E'--- a/%1$s\\n+++ b/%1$s\\n@@ -2,4 +2,4 @@\\n kind: %2$s\\n metadata:\\n   name: %3$s\\n-  %4$s: %5$s\\n+  %4$s: %6$s\\n',
+           d.path, split_part(c.type, '::', 2), c.name, d.key, g.before, g.after) END,
+         CASE WHEN pick.source = 'CloudTrail'
+           THEN jsonb_build_object('eventName', pick.change_type, 'eventSource',
+             lower(split_part(c.type, '::', 2)) || '.amazonaws.com')
+           ELSE jsonb_build_object('reason', pick.change_type) END,
+         t.at, CASE WHEN g.r5 < 0.15 THEN 2 + floor(g.r5 * 250)::integer ELSE 1 END,
+         substr(md5(c.id::text || pick.change_type), 1, 16),
+         t.at - CASE WHEN g.r5 < 0.2 THEN make_interval(mins => floor(g.r5 * 3000)::integer) ELSE interval '0' END
+       FROM (
+         SELECT s.i, s.r1, s.r2, s.r4, s.r5, s.r3 < 0.1 AS is_diff,
+           (s.r4 * 40)::integer AS before, (s.r4 * 40)::integer + 1 + floor(s.r5 * 3)::integer AS after,
+           s.r6, s.r7
+         FROM (SELECT i, random() AS r1, random() AS r2, random() AS r3, random() AS r4,
+                 random() AS r5, random() AS r6, random() AS r7
+               FROM generate_series($1::integer, $2::integer) AS i OFFSET 0) s
+       ) g
+       JOIN bulk_configs c ON c.n = 1 + floor(g.r1 * $3::integer)::integer
+       CROSS JOIN LATERAL (
+         SELECT CASE WHEN g.r6 < 0.05 THEN g.r2 * least(2 * 1440, c.age_minutes)
+                     ELSE g.r2 * least(30 * 1440, c.age_minutes) END AS minutes
+       ) age
+       CROSS JOIN LATERAL (SELECT $5::timestamptz - make_interval(secs => greatest(age.minutes, 1) * 60) AS at) t
+       LEFT JOIN bulk_diffs d ON g.is_diff AND d.config_class = c.config_class
+       JOIN LATERAL (
+         SELECT CASE WHEN d.path IS NOT NULL THEN 'diff' ELSE bt.change_type END AS change_type,
+           CASE WHEN d.path IS NOT NULL THEN (CASE WHEN g.r5 < 0.3 THEN 'medium' ELSE 'low' END) ELSE bt.severity END AS severity,
+           CASE WHEN d.path IS NOT NULL THEN (CASE WHEN c.type LIKE 'AWS::%' THEN 'AWS' ELSE 'Kubernetes' END) ELSE bt.source END AS source,
+           CASE WHEN d.path IS NOT NULL THEN d.path
+             ELSE replace(replace(bt.summary, '{name}', c.name), '{namespace}', c.namespace) END AS summary
+         FROM bulk_templates bt
+         WHERE bt.config_class = c.config_class
+           AND bt.k = 1 + floor(g.r7 * c.templates)::integer
+       ) pick ON true`,
+      [inserted + 1, inserted + rows, size, options.seed, new Date(options.now).toISOString()],
+    );
+    if (result.affectedRows < rows)
+      throw new Error(`bulk changes: ${result.affectedRows} of ${rows} rows`);
+    inserted += rows;
+    options.log?.(
+      `    config changes ${inserted.toLocaleString('en-US')} / ${missing.toLocaleString('en-US')}: ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+  const started = performance.now();
+  for (const statement of rebuild) await tx.exec(statement);
+  if (rebuild.length > 0) {
+    options.log?.(
+      `    ${rebuild.length} indexes of config_changes rebuilt: ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+  await tx.exec(`ALTER TABLE config_changes ENABLE TRIGGER config_changes_dedupe;
+    ALTER TABLE config_changes ENABLE TRIGGER config_changes_event;`);
+  return inserted;
+}
