@@ -118,7 +118,7 @@ export function distinctValues(
 export function hasActiveChangeFilters(values: ChangesPageValues, scoped: boolean): boolean {
   return (
     Object.keys(values.configTypes).length > 0 ||
-    values.configType !== '' ||
+    (!scoped && values.configType !== '') ||
     Object.keys(values.changeType).length > 0 ||
     values.severity !== '' ||
     values.tags.length > 0 ||

@@ -91,7 +91,13 @@ export function ChangesList({ configId }: ChangesListProps) {
   // the query key stays the same between renders.
   const [now, setNow] = useState(() => new Date());
   const params = useMemo(
-    () => catalogChangesParams(values, { hideDeleted, configId, now }),
+    // A config's page is scoped by the config itself: the section-wide `configType` does not apply.
+    () =>
+      catalogChangesParams(configId ? { ...values, configType: '' } : values, {
+        hideDeleted,
+        configId,
+        now,
+      }),
     [values, hideDeleted, configId, now],
   );
   const list = useQuery(catalogQueries.changes(client, params));
@@ -279,12 +285,14 @@ export function ChangesList({ configId }: ChangesListProps) {
             setValues({ timeRange, page: 1 });
           }}
         />
-        <SelectFilter
-          label="Type"
-          value={values.configType}
-          options={(configTypes.data ?? []).map((type) => ({ value: type, label: type }))}
-          onChange={(configType) => setValues({ configType, page: 1 })}
-        />
+        {scoped ? null : (
+          <SelectFilter
+            label="Type"
+            value={values.configType}
+            options={(configTypes.data ?? []).map((type) => ({ value: type, label: type }))}
+            onChange={(configType) => setValues({ configType, page: 1 })}
+          />
+        )}
         <TriStateFilter
           label="Config types"
           options={typeOptions}
