@@ -285,6 +285,22 @@ export function timedGraphModel(
   return { model, layoutMs: performance.now() - started };
 }
 
+/** Width and height of the laid-out graph in px (0 × 0 when empty). */
+export function graphSize(nodes: readonly Pick<GraphNodeModel, 'x' | 'y'>[]): {
+  width: number;
+  height: number;
+} {
+  if (nodes.length === 0) return { width: 0, height: 0 };
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of nodes) {
+    minX = Math.min(minX, node.x);
+    minY = Math.min(minY, node.y);
+    maxX = Math.max(maxX, node.x + NODE_WIDTH);
+    maxY = Math.max(maxY, node.y + NODE_HEIGHT);
+  }
+  return { width: maxX - minX, height: maxY - minY };
+}
+
 export type ArrowDirection = 'left' | 'right' | 'up' | 'down';
 
 /**

@@ -29,6 +29,7 @@ import { StatusIcon, STATUS_TONE_LABELS, type StatusTone } from '../../../ui/sta
 import { catalogPaths } from '../catalog-paths';
 import { configTone, shortType, type RelatedConfigRow, type RelatedGraph } from './related-configs';
 import {
+  graphSize,
   nearestNode,
   timedGraphModel,
   NODE_HEIGHT,
@@ -276,8 +277,26 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
     return () => cancelAnimationFrame(frame);
   }, [flow, layout, graph]);
 
+  // After a group opens, the view moves to show it with its members.
+  const revealGroup = useRef<string | null>(null);
+  useEffect(() => {
+    const id = revealGroup.current;
+    if (!id) return;
+    revealGroup.current = null;
+    const shown = model.nodes.filter((node) => node.id === id || node.parentId === id);
+    const frame = requestAnimationFrame(() => {
+      void flow.fitView({
+        ...INITIAL_FIT,
+        nodes: shown.map((node) => ({ id: node.id })),
+        duration: 200,
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [flow, model]);
+
   const toggleGroup = useCallback((id: string) => {
     setExpanded((current) => {
+      if (!current.has(id)) revealGroup.current = id;
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
@@ -340,6 +359,8 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
     }
   };
 
+  // As tall as the graph needs at full size (a small graph wastes no space), within bounds.
+  const height = Math.round(Math.min(720, Math.max(360, graphSize(model.nodes).height + 160)));
   const hidden = model.configCount - model.nodes.filter((node) => node.kind === 'config').length;
   return (
     <div className="flex flex-col gap-2">
@@ -347,7 +368,8 @@ function GraphCanvas({ graph, layout, edgeStyle, incomingOnly }: RelationshipsGr
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         ref={wrapper}
-        className="vigil-graph h-[min(70vh,720px)] min-h-96 overflow-hidden rounded-lg border border-border"
+        className="vigil-graph max-h-[75vh] overflow-hidden rounded-lg border border-border"
+        style={{ height }}
         data-layout-ms={layoutMs.toFixed(1)}
         data-node-count={model.nodes.length}
         onKeyDown={onKeyDown}

@@ -56,7 +56,9 @@ const columns: ColumnDef<RelatedConfigRow>[] = [
     id: 'type',
     header: 'Type',
     accessorFn: (row) => row.config.type,
-    cell: ({ getValue }) => <span className="text-fg-muted">{getValue<string>()}</span>,
+    cell: ({ getValue }) => (
+      <span className="whitespace-nowrap text-fg-muted">{getValue<string>()}</span>
+    ),
   },
   {
     id: 'health',
@@ -65,14 +67,21 @@ const columns: ColumnDef<RelatedConfigRow>[] = [
     cell: ({ row }) => {
       const { health } = row.original.config;
       if (!health) return <span className="text-fg-subtle">-</span>;
-      return <StatusIcon tone={configTone(health)} showLabel size={14} />;
+      return (
+        <StatusIcon tone={configTone(health)} showLabel size={14} className="whitespace-nowrap" />
+      );
     },
   },
   {
     id: 'status',
     header: 'Status',
     accessorFn: (row) => row.config.status ?? '',
-    cell: ({ getValue }) => getValue<string>() || <span className="text-fg-subtle">-</span>,
+    cell: ({ getValue }) =>
+      getValue<string>() ? (
+        <span className="whitespace-nowrap">{getValue<string>()}</span>
+      ) : (
+        <span className="text-fg-subtle">-</span>
+      ),
   },
   {
     id: 'relation',
@@ -97,7 +106,7 @@ const columns: ColumnDef<RelatedConfigRow>[] = [
     accessorFn: (row) => row.config.updated_at ?? '',
     cell: ({ row }) =>
       row.original.config.updated_at ? (
-        <span title={formatTimestamp(row.original.config.updated_at)}>
+        <span className="whitespace-nowrap" title={formatTimestamp(row.original.config.updated_at)}>
           {formatRelative(row.original.config.updated_at)}
         </span>
       ) : (
