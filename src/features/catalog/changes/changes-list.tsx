@@ -168,7 +168,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         accessorFn: (row) => row.name ?? '',
         meta: { csv: (row) => row.name ?? row.config_id },
         cell: ({ row }) => (
-          <div className="max-w-52">
+          <div className="max-w-48">
             <ConfigLink
               id={row.original.config_id}
               name={row.original.name}
@@ -181,14 +181,16 @@ export function ChangesList({ configId }: ChangesListProps) {
         id: 'change_type',
         header: 'Change',
         accessorFn: (row) => row.change_type,
-        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.change_type}</span>,
+        cell: ({ row }) => (
+          <span className="block max-w-32 break-words">{row.original.change_type}</span>
+        ),
       },
       {
         id: 'summary',
         header: 'Summary',
         accessorFn: (row) => row.summary ?? '',
         cell: ({ row }) => (
-          <span className="line-clamp-2 max-w-64 min-w-40 break-words" title={row.original.summary}>
+          <span className="line-clamp-2 max-w-60 min-w-40 break-words" title={row.original.summary}>
             {row.original.summary || <span className="text-fg-subtle">—</span>}
           </span>
         ),
@@ -216,7 +218,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         cell: ({ row }) => {
           const author = authorOf(row.original, names);
           return author ? (
-            <span className="block max-w-36 truncate" title={author}>
+            <span className="block max-w-28 truncate" title={author}>
               {author}
             </span>
           ) : (
