@@ -86,3 +86,16 @@ SELECT
      JOIN components comp ON comp.id = ccr2.component_id
     WHERE ccr2.config_id = ci.id) AS components
 FROM config_items ci;
+
+-- The config-type filter list (the catalog's and the changes' Type pickers): the same loose index
+-- scan over a plain index on type (config_items_type_name_idx leaves deleted items out, and the
+-- list names the types of every item, as in 0008).
+CREATE INDEX IF NOT EXISTS config_items_type_idx ON config_items (type);
+CREATE OR REPLACE VIEW config_types AS
+WITH RECURSIVE types AS (
+  (SELECT ci.type FROM config_items ci ORDER BY ci.type LIMIT 1)
+  UNION ALL
+  SELECT (SELECT ci.type FROM config_items ci WHERE ci.type > types.type ORDER BY ci.type LIMIT 1)
+  FROM types WHERE types.type IS NOT NULL
+)
+SELECT types.type FROM types WHERE types.type IS NOT NULL ORDER BY types.type;

@@ -37,6 +37,15 @@ describe('migration 0020', () => {
     expect(view).toEqual(distinct);
   });
 
+  it('config_types lists the distinct types of every item (deleted too) in order', async () => {
+    const view = await rows<{ type: string }>('SELECT type FROM config_types');
+    const distinct = await rows<{ type: string }>(
+      'SELECT DISTINCT type FROM config_items ORDER BY type',
+    );
+    expect(view.length).toBeGreaterThan(5);
+    expect(view).toEqual(distinct);
+  });
+
   it("config_detail's change badge counts the config's and its downstream configs' changes of 2 days", async () => {
     // Configs with changes of their own or below them, and some without.
     const configs = await rows<{ id: string }>(
