@@ -1,12 +1,11 @@
 /**
- * A config's relationships (`GET /db/rpc/related_configs_recursive`, postgrest.md §8.3) and a
- * config scraper's job history (`GET /db/job_histories?resource_id=eq.{id}`, postgrest.md §8.8).
+ * A config's relationships (`GET /db/rpc/related_configs_recursive`, postgrest.md §8.3).
  * Types → fetchers → keys → query options, in the style of `catalog.ts`.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { filterList, CATALOG_STALE_TIME_MS, type TriStateFilter } from './catalog';
-import { from, PostgrestQuery, selectRows } from './postgrest';
+import { PostgrestQuery, selectRows } from './postgrest';
 
 // ---- relationships ----
 
@@ -101,58 +100,6 @@ export async function listRelatedConfigs(
   return rows;
 }
 
-// ---- scraper job history ----
-
-/** "50 inside a resource's Job History tab" (postgrest.md §8.8). */
-export const SCRAPER_JOBS_PAGE_SIZE = 50;
-export const SCRAPER_JOBS_PAGE_SIZES = [25, 50, 100, 150] as const;
-
-/** A `job_histories` row (schema.md). */
-export interface JobHistoryEntry {
-  id: string;
-  agent_id?: string | null;
-  name: string;
-  success_count?: number | null;
-  error_count?: number | null;
-  /** Errors as a string, a list, or a map of name to nested error; scrape_summary; summary. */
-  details?: unknown;
-  hostname?: string | null;
-  duration_millis?: number | null;
-  resource_type?: string | null;
-  resource_id?: string | null;
-  status?: string | null;
-  time_start?: string | null;
-  time_end?: string | null;
-  created_at: string;
-  resource_name?: string | null;
-  agent?: { id: string; name: string } | null;
-}
-
-export interface ScraperJobsParams {
-  scraperId: string;
-  pageIndex: number;
-  pageSize: number;
-}
-
-export function scraperJobsQuery(params: ScraperJobsParams): PostgrestQuery {
-  return from('job_histories')
-    .select('*')
-    .eq('resource_id', params.scraperId)
-    .order({ column: 'created_at', ascending: false })
-    .limit(params.pageSize)
-    .offset(params.pageIndex * params.pageSize)
-    .withCount();
-}
-
-/** One page of a scraper's runs, newest first, with the total. */
-export async function listScraperJobs(
-  client: ApiClient,
-  params: ScraperJobsParams,
-  options: { signal?: AbortSignal } = {},
-): Promise<{ rows: JobHistoryEntry[]; total: number | undefined }> {
-  return selectRows<JobHistoryEntry>(client, scraperJobsQuery(params), options);
-}
-
 // ---- keys and query options ----
 
 export const catalogRelationshipKeys = {
@@ -165,8 +112,6 @@ export const catalogRelationshipKeys = {
       'related',
       params,
     ] as const,
-  scraperJobs: (baseUrl: string, params: ScraperJobsParams) =>
-    [...catalogRelationshipKeys.all(baseUrl), 'scraper', params.scraperId, 'jobs', params] as const,
 };
 
 export const catalogRelationshipQueries = {
@@ -178,13 +123,5 @@ export const catalogRelationshipQueries = {
       // Keep the previous graph while a toggle refetches, never another config's.
       placeholderData: (previous, previousQuery) =>
         previousQuery?.queryKey[3] === params.configId ? previous : undefined,
-    }),
-  scraperJobs: (client: ApiClient, params: ScraperJobsParams) =>
-    queryOptions({
-      queryKey: catalogRelationshipKeys.scraperJobs(client.baseUrl, params),
-      queryFn: ({ signal }) => listScraperJobs(client, params, { signal }),
-      staleTime: CATALOG_STALE_TIME_MS,
-      placeholderData: (previous, previousQuery) =>
-        previousQuery?.queryKey[3] === params.scraperId ? previous : undefined,
     }),
 };
