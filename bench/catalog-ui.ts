@@ -290,6 +290,8 @@ async function main(): Promise<void> {
       `${figure.name.padEnd(width)}  ${figure.median.toFixed(0).padStart(6)} ms  ${figure.p95.toFixed(0).padStart(6)} ms  ${target}`.trimEnd(),
     );
   }
+  // A folder of one's own (BENCH_PGLITE_DIR) does not replace the kept figures.
+  if (process.env.BENCH_PGLITE_DIR) return;
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
     join(root, 'bench', 'results', 'catalog-ui.json'),

@@ -14,7 +14,7 @@
  * The seeded PGlite directory is cached in .tmp/bench/ keyed by a hash of the migrations and the
  * seed code, so a second run skips the load (bench/large-db.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/src/app';
@@ -488,8 +488,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // A partial run (some requests, or a folder of one's own) does not replace the kept figures.
   if (ONLY || process.env.BENCH_PGLITE_DIR) process.exit(0);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  const file = join(root, 'bench', 'results', `queries-${SCALE}.json`);
+  // A run of one backend (BENCH_BACKENDS) keeps the other backend's figures of the last run.
+  const measured = new Set(figures.map((figure) => figure.backend));
+  let kept: (QueryFigure & { measuredAt?: string })[] = [];
+  try {
+    const previous = JSON.parse(readFileSync(file, 'utf8')) as {
+      measuredAt?: string;
+      figures?: (QueryFigure & { measuredAt?: string })[];
+    };
+    kept = (previous.figures ?? [])
+      .filter((figure) => !measured.has(figure.backend))
+      .map((figure) => ({ ...figure, measuredAt: figure.measuredAt ?? previous.measuredAt }));
+  } catch {
+    // no earlier figures
+  }
+  const measuredAt = new Date().toISOString();
   writeFileSync(
-    join(root, 'bench', 'results', `queries-${SCALE}.json`),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, scale: SCALE, runs: RUNS, figures }, null, 2)}\n`,
+    file,
+    `${JSON.stringify({ measuredAt, node: process.version, scale: SCALE, runs: RUNS, figures: [...figures.map((figure) => ({ ...figure, measuredAt })), ...kept] }, null, 2)}\n`,
   );
 }
