@@ -90,14 +90,38 @@ export function relatedConfigsQuery(params: RelatedConfigsParams): PostgrestQuer
   return query;
 }
 
-/** The related configs, nearest first (the function orders by minimum depth). */
+/** Rows asked for per request: the data API answers at most 2,000 rows a request (postgrest.md §5.4). */
+export const RELATED_CONFIGS_PAGE_SIZE = 2000;
+/** Related configs read at most (then the result says it is truncated). */
+export const RELATED_CONFIGS_MAX_ROWS = 20_000;
+
+export interface RelatedConfigsResult {
+  rows: RelatedConfig[];
+  /** More configs are related than were read ({@link RELATED_CONFIGS_MAX_ROWS}). */
+  truncated: boolean;
+}
+
+/**
+ * The related configs, nearest first (the function orders by depth, name, id, so pages are
+ * stable). A big graph is read page by page, since the server caps each answer; a short page
+ * of 500 rows or more is checked with one more request, in case the server's cap is lower.
+ */
 export async function listRelatedConfigs(
   client: ApiClient,
   params: RelatedConfigsParams,
   options: { signal?: AbortSignal } = {},
-): Promise<RelatedConfig[]> {
-  const { rows } = await selectRows<RelatedConfig>(client, relatedConfigsQuery(params), options);
-  return rows;
+): Promise<RelatedConfigsResult> {
+  const rows: RelatedConfig[] = [];
+  for (;;) {
+    const query = relatedConfigsQuery(params).limit(RELATED_CONFIGS_PAGE_SIZE);
+    if (rows.length > 0) query.offset(rows.length);
+    const page = await selectRows<RelatedConfig>(client, query, options);
+    rows.push(...page.rows);
+    if (rows.length >= RELATED_CONFIGS_MAX_ROWS) {
+      return { rows: rows.slice(0, RELATED_CONFIGS_MAX_ROWS), truncated: true };
+    }
+    if (page.rows.length === 0 || page.rows.length < 500) return { rows, truncated: false };
+  }
 }
 
 // ---- keys and query options ----

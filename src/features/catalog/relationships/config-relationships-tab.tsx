@@ -8,7 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { catalogQueries } from '../../../api/catalog';
-import { catalogRelationshipQueries, type RelatedConfig } from '../../../api/catalog-relationships';
+import {
+  catalogRelationshipQueries,
+  RELATED_CONFIGS_MAX_ROWS,
+  type RelatedConfig,
+} from '../../../api/catalog-relationships';
 import { errorMessage } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -86,7 +90,7 @@ export function ConfigRelationshipsTab({ configId }: { configId: string }) {
   }, [detail.data, configId]);
 
   const graph = useMemo(
-    () => (related.data ? relatedGraph(related.data, configId, rootStandIn) : null),
+    () => (related.data ? relatedGraph(related.data.rows, configId, rootStandIn) : null),
     [related.data, configId, rootStandIn],
   );
 
@@ -198,6 +202,12 @@ export function ConfigRelationshipsTab({ configId }: { configId: string }) {
   return (
     <section aria-label="Relationships" className="flex flex-col gap-4">
       {toolbar}
+      {related.data?.truncated ? (
+        <p role="note" className="text-sm text-fg-muted">
+          Showing the nearest {RELATED_CONFIGS_MAX_ROWS.toLocaleString('en-US')} related configs;
+          narrow the view with the config types filter to see the others.
+        </p>
+      ) : null}
       {body}
     </section>
   );
