@@ -142,6 +142,11 @@ describe('buildGraphModel', () => {
     expect(model.nodes.map((node) => node.id)).toEqual(
       expect.arrayContaining(['pod-1', 'pod-2', 'pod-3', 'pod-4']),
     );
+    // root → pod is drawn through the group, not again as a cross link.
+    expect(model.edges.filter((edge) => edge.source === 'root' && edge.cross)).toEqual([]);
+    expect(model.edges).toContainEqual(
+      expect.objectContaining({ source: podGroup, target: 'pod-2', cross: false }),
+    );
   });
 
   it('puts outgoing configs right of the root and incoming left (left-right), below and above (top-bottom)', () => {

@@ -262,6 +262,13 @@ export function buildGraphModel(
   let cross = 0;
   for (const edge of graph.edges) {
     if (cross >= MAX_CROSS_EDGES) break;
+    // The walk's own steps are drawn by the tree already (through a group when there is one).
+    if (
+      graph.rows.get(edge.target)?.via === edge.source ||
+      graph.rows.get(edge.source)?.via === edge.target
+    ) {
+      continue;
+    }
     const source = shownAt(edge.source);
     const target = shownAt(edge.target);
     if (!source || !target || source === target) continue;
