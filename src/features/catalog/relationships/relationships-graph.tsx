@@ -149,7 +149,7 @@ const GroupNode = memo(function GroupNode({ data }: NodeProps<GroupFlowNode>) {
         <div className="truncate text-sm font-medium text-fg" title={group.type}>
           {group.memberIds.length} × {shortType(group.type)}
         </div>
-        <div className="flex items-center gap-2 text-xs whitespace-nowrap text-fg-muted">
+        <div className="flex min-w-0 items-center gap-2 overflow-hidden text-xs whitespace-nowrap text-fg-muted">
           {issues.length > 0
             ? issues.map((key) => (
                 <StatusIcon
