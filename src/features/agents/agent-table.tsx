@@ -5,24 +5,12 @@
  */
 import type { MouseEvent } from 'react';
 import type { AgentSortColumn, AgentSummary, SortOrder } from '../../api/agents';
-import { formatRelative, formatTimestamp, isValidDate } from '../../lib/time';
+import { formatTimestamp } from '../../lib/time';
 import { Avatar } from '../../ui/avatar';
 import { DataTable, type ColumnDef, type SortingState } from '../../ui/data-table';
 import { StatusIcon } from '../../ui/status-icon';
 import { agentStatus, AGENT_STATUS_LABELS } from './agent-status';
-
-function TimeCell({ value }: { value: string | null | undefined }) {
-  if (!isValidDate(value)) return <span className="text-fg-muted">-</span>;
-  return (
-    <time
-      dateTime={value}
-      title={formatTimestamp(value)}
-      className="whitespace-nowrap text-fg-muted"
-    >
-      {formatRelative(value)}
-    </time>
-  );
-}
+import { RelativeTime } from '../../ui/relative-time';
 
 function CountCell({ value }: { value: number | null | undefined }) {
   return <span className="tabular-nums">{value ?? 0}</span>;
@@ -62,7 +50,7 @@ function columns(now: number): ColumnDef<AgentSummary>[] {
     accessorFn: pick,
     size: 140,
     enableSorting: true,
-    cell: ({ row }) => <TimeCell value={pick(row.original)} />,
+    cell: ({ row }) => <RelativeTime className="text-fg-muted" value={pick(row.original)} />,
   });
   return [
     {

@@ -5,38 +5,8 @@
  */
 import { Link } from 'wouter';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
-import { cx } from '../../../lib/class-names';
-import {
-  formatCompactRelative,
-  formatRelative,
-  formatTimestamp,
-  isValidDate,
-} from '../../../lib/time';
+import { formatCompactRelative } from '../../../lib/time';
 import { catalogPaths } from '../catalog-paths';
-
-export function TimeText({
-  value,
-  now,
-  compact = false,
-  className,
-}: {
-  value: string | null | undefined;
-  now?: number;
-  /** `4m ago` instead of `4 minutes ago`, for dense tables. */
-  compact?: boolean;
-  className?: string;
-}) {
-  if (!isValidDate(value)) return <span className="text-fg-subtle">—</span>;
-  return (
-    <time
-      dateTime={new Date(value).toISOString()}
-      title={formatTimestamp(value)}
-      className={cx('whitespace-nowrap', className)}
-    >
-      {compact ? formatCompactRelative(value, now) : formatRelative(value, now)}
-    </time>
-  );
-}
 
 export function ConfigLink({
   id,

@@ -13,9 +13,10 @@ import { errorMessage } from '../../../api/client';
 import { DiffView } from '../../../ui/code-view';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
-import { ConfigLink, TimeText } from './catalog-cells';
+import { ConfigLink } from './catalog-cells';
 import { JsonBlock } from './json-block';
 import { SeverityLabel } from './severity-label';
+import { RelativeTime } from '../../../ui/relative-time';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -93,10 +94,10 @@ export function ChangeDetailDialog({
             <Plain value={change?.source ?? initial?.source} />
           </Field>
           <Field label="Created">
-            <TimeText value={change?.created_at ?? initial?.created_at} />
+            <RelativeTime value={change?.created_at ?? initial?.created_at} />
           </Field>
           <Field label="First observed">
-            <TimeText value={change?.first_observed ?? initial?.first_observed} />
+            <RelativeTime value={change?.first_observed ?? initial?.first_observed} />
           </Field>
           <Field label="Count">
             <Plain value={change?.count ?? initial?.count} />

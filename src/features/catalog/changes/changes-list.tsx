@@ -31,7 +31,7 @@ import { TimeRangePicker } from '../../../ui/time-range';
 import { useUrlState } from '../../../ui/use-url-state';
 import { catalogChangesParams, CHANGES_PAGE_SIZES } from '../catalog-params';
 import { useCatalogPreferences } from '../use-catalog-preferences';
-import { ConfigLink, TimeText } from './catalog-cells';
+import { ConfigLink } from './catalog-cells';
 import { ChangeDetailDialog } from './change-detail-dialog';
 import {
   changesPageSchema,
@@ -46,6 +46,7 @@ import {
   triStateToTags,
 } from './change-params';
 import { SeverityLabel } from './severity-label';
+import { RelativeTime } from '../../../ui/relative-time';
 
 /** The CSV export reads pages of this size (the server's maximum page size). */
 const EXPORT_PAGE_SIZE = 1000;
@@ -158,7 +159,7 @@ export function ChangesList({ configId }: ChangesListProps) {
             aria-label={`${formatCompactRelative(row.original.created_at)}: ${row.original.change_type} on ${row.original.name ?? row.original.config_id}`}
             className="rounded text-left text-fg underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary"
           >
-            <TimeText value={row.original.created_at} compact />
+            <RelativeTime value={row.original.created_at} compact />
           </button>
         ),
       },

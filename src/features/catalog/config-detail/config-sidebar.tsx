@@ -18,11 +18,11 @@ import {
 } from '../../../entities/topology-card/topology-card-format';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { cx } from '../../../lib/class-names';
-import { formatRelative, formatTimestamp, isValidDate } from '../../../lib/time';
 import { AlertCircleIcon, ExternalLinkIcon } from '../../../ui/icons';
 import { StatusIcon } from '../../../ui/status-icon';
 import { catalogPaths } from '../catalog-paths';
 import { costDeviation, formatCost, isConfigStale } from '../catalog-params';
+import { RelativeTime } from '../../../ui/relative-time';
 
 /** "Sidebar properties show 6 items … before 'show more ...'" (spec doc 2 §9). */
 export const SIDEBAR_PROPERTIES_SHOWN = 6;
@@ -42,15 +42,6 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
       <dt className="text-fg-muted">{label}</dt>
       <dd className="min-w-0 break-words text-fg">{children}</dd>
     </div>
-  );
-}
-
-function Time({ value }: { value: string | null | undefined }) {
-  if (!isValidDate(value)) return <span className="text-fg-subtle">-</span>;
-  return (
-    <time dateTime={value} title={formatTimestamp(value)}>
-      {formatRelative(value)}
-    </time>
   );
 }
 
@@ -197,7 +188,7 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
                   showLabel
                   className="rounded-full border border-border bg-surface-sunken px-2 py-0.5 text-xs font-medium"
                 />
-                <Time value={config.deleted_at} />
+                <RelativeTime value={config.deleted_at} />
               </span>
             </Row>
           ) : null}
@@ -230,17 +221,17 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
             )}
           </Row>
           <Row label="Created">
-            <Time value={config.created_at} />
+            <RelativeTime value={config.created_at} />
           </Row>
           <Row label="Updated">
-            <Time value={config.updated_at} />
+            <RelativeTime value={config.updated_at} />
           </Row>
           <Row label="Last scraped">
             <span
               className={cx('inline-flex flex-wrap items-center gap-1', stale && 'text-warning')}
             >
               {stale ? <AlertCircleIcon size={14} /> : null}
-              <Time value={config.last_scraped_time} />
+              <RelativeTime value={config.last_scraped_time} />
               {stale ? <span className="font-medium">(over 1 hour ago)</span> : null}
             </span>
           </Row>

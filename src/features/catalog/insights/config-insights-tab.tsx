@@ -19,10 +19,10 @@ import { Spinner } from '../../../ui/spinner';
 import { useUrlState } from '../../../ui/use-url-state';
 import { collectPages } from '../../../lib/paging';
 import { param } from '../../../lib/url-state';
-import { TimeText } from '../changes/catalog-cells';
 import { SeverityLabel } from '../changes/severity-label';
 import { InsightDetailDialog } from './insight-detail-dialog';
 import { insightsUrlSchema, insightTypeLabel } from './insights-params';
+import { RelativeTime } from '../../../ui/relative-time';
 
 /** "next page loaded within 300 px of the bottom". */
 export const INSIGHTS_LOAD_AHEAD_PX = 300;
@@ -97,7 +97,7 @@ export function ConfigInsightsTab({ configId }: { configId: string }) {
         id: 'first_observed',
         header: 'First Observed',
         accessorFn: (row) => row.first_observed,
-        cell: ({ row }) => <TimeText value={row.original.first_observed} />,
+        cell: ({ row }) => <RelativeTime value={row.original.first_observed} />,
       },
     ],
     // `open` only writes the URL.

@@ -13,11 +13,12 @@ import { errorMessage } from '../../../api/client';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { INSIGHT_MESSAGE_MAX_LENGTH, truncateInsightMessage } from '../catalog-params';
-import { ConfigLink, TimeText } from '../changes/catalog-cells';
+import { ConfigLink } from '../changes/catalog-cells';
 import { JsonBlock } from '../changes/json-block';
 import { SeverityLabel } from '../changes/severity-label';
 import { insightTypeLabel } from './insights-params';
 import { InsightStatusLabel } from './insight-status';
+import { RelativeTime } from '../../../ui/relative-time';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -81,10 +82,10 @@ export function InsightDetailDialog({ insightId, initial, onClose }: InsightDeta
             <InsightStatusLabel status={insight?.status} />
           </Field>
           <Field label="First observed">
-            <TimeText value={insight?.first_observed} />
+            <RelativeTime value={insight?.first_observed} />
           </Field>
           <Field label="Last observed">
-            <TimeText value={insight?.last_observed} />
+            <RelativeTime value={insight?.last_observed} />
           </Field>
           <Field label="Source">{orDash(query.data?.source)}</Field>
         </dl>

@@ -20,7 +20,6 @@ import { usePageRefresh } from '../../../ui/page-refresh';
 import { useUrlState } from '../../../ui/use-url-state';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { CatalogSections } from '../catalog-sections';
-import { TimeText } from '../changes/catalog-cells';
 import { SeverityLabel, severityText } from '../changes/severity-label';
 import { InsightDetailDialog } from './insight-detail-dialog';
 import { InsightStatusLabel } from './insight-status';
@@ -38,6 +37,7 @@ import {
   insightTypeLabel,
   INSIGHTS_PAGE_SIZE,
 } from './insights-params';
+import { RelativeTime } from '../../../ui/relative-time';
 
 const EXPORT_PAGE_SIZE = 1000;
 
@@ -120,13 +120,13 @@ export function InsightsPage() {
         id: 'first_observed',
         header: 'First Observed',
         accessorFn: (row) => row.first_observed,
-        cell: ({ row }) => <TimeText value={row.original.first_observed} />,
+        cell: ({ row }) => <RelativeTime value={row.original.first_observed} />,
       },
       {
         id: 'last_observed',
         header: 'Last Observed',
         accessorFn: (row) => row.last_observed ?? '',
-        cell: ({ row }) => <TimeText value={row.original.last_observed} />,
+        cell: ({ row }) => <RelativeTime value={row.original.last_observed} />,
       },
     ],
     // `open` only writes the URL.

@@ -4,7 +4,6 @@
  * on, with the word so colour is not alone), cost with the 30-day deviation badge, and times.
  */
 import { cx } from '../../../lib/class-names';
-import { formatRelative, formatTimestamp, isValidDate } from '../../../lib/time';
 import { StatusIcon, type StatusTone } from '../../../ui/status-icon';
 import type { ConfigHealthCounts } from '../../../api/catalog';
 import { costDeviation, formatCost, formatCount, isHighChangeCount } from '../catalog-params';
@@ -97,19 +96,6 @@ export function CostCell({
         </span>
       ) : null}
     </span>
-  );
-}
-
-export function TimeCell({ value }: { value: string | null | undefined }) {
-  if (!isValidDate(value)) return <span className="text-fg-subtle">-</span>;
-  return (
-    <time
-      dateTime={value}
-      title={formatTimestamp(value)}
-      className="whitespace-nowrap text-fg-muted"
-    >
-      {formatRelative(value)}
-    </time>
   );
 }
 

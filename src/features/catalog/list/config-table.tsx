@@ -10,7 +10,8 @@ import { DataTable, type ColumnDef, type CsvExportOptions } from '../../../ui/da
 import { StatusIcon } from '../../../ui/status-icon';
 import { catalogPaths } from '../catalog-paths';
 import { CATALOG_PAGE_SIZES, formatCost } from '../catalog-params';
-import { AnalysisMapCell, ChangesCell, CostCell, KeyValueChips, TimeCell } from './catalog-cells';
+import { AnalysisMapCell, ChangesCell, CostCell, KeyValueChips } from './catalog-cells';
+import { RelativeTime } from '../../../ui/relative-time';
 
 function HealthCell({ config }: { config: ConfigListItem }) {
   if (config.deleted_at) {
@@ -128,7 +129,7 @@ function columns(showDeleted: boolean): ColumnDef<ConfigListItem>[] {
       accessorFn: (config) => config.created_at,
       enableSorting: true,
       size: 120,
-      cell: ({ row }) => <TimeCell value={row.original.created_at} />,
+      cell: ({ row }) => <RelativeTime className="text-fg-muted" value={row.original.created_at} />,
     },
     {
       id: 'updated_at',
@@ -136,7 +137,7 @@ function columns(showDeleted: boolean): ColumnDef<ConfigListItem>[] {
       accessorFn: (config) => config.updated_at,
       enableSorting: true,
       size: 120,
-      cell: ({ row }) => <TimeCell value={row.original.updated_at} />,
+      cell: ({ row }) => <RelativeTime className="text-fg-muted" value={row.original.updated_at} />,
     },
   ];
   if (showDeleted) {
@@ -146,7 +147,7 @@ function columns(showDeleted: boolean): ColumnDef<ConfigListItem>[] {
       accessorFn: (config) => config.deleted_at,
       enableSorting: true,
       size: 120,
-      cell: ({ row }) => <TimeCell value={row.original.deleted_at} />,
+      cell: ({ row }) => <RelativeTime className="text-fg-muted" value={row.original.deleted_at} />,
     });
   }
   return list;

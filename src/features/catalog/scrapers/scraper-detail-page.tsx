@@ -19,7 +19,6 @@ import {
 import type { ConfigScraperSummary } from '../../../api/types';
 import { formatDuration } from '../../../lib/duration';
 import { collectPages } from '../../../lib/paging';
-import { formatRelative, formatTimestamp } from '../../../lib/time';
 import { enumCodec, numberCodec, param, type Codec } from '../../../lib/url-state';
 import { toYaml } from '../../../lib/yaml';
 import { Button } from '../../../ui/button';
@@ -35,6 +34,7 @@ import { catalogPaths } from '../catalog-paths';
 import { CatalogSections } from '../catalog-sections';
 import { jobErrors, jobStatusLabel, jobStatusTone, scraperSourceMode } from './scraper-jobs';
 import { ScraperKindLabel } from './scraper-kind';
+import { RelativeTime } from '../../../ui/relative-time';
 
 const SCRAPER_TABS = ['spec', 'jobs'] as const;
 type ScraperTab = (typeof SCRAPER_TABS)[number];
@@ -54,11 +54,6 @@ export const scraperDetailUrlSchema = {
 
 /** Jobs exported at most. */
 const JOBS_EXPORT_MAX_ROWS = 10_000;
-
-function TimeText({ value }: { value: string | null | undefined }) {
-  if (!value) return <span className="text-fg-subtle">-</span>;
-  return <span title={formatTimestamp(value)}>{formatRelative(value)}</span>;
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -144,7 +139,7 @@ const jobColumns: ColumnDef<JobHistoryEntry>[] = [
     id: 'time_start',
     header: 'Started',
     accessorFn: (row) => row.time_start ?? row.created_at,
-    cell: ({ row }) => <TimeText value={row.original.time_start ?? row.original.created_at} />,
+    cell: ({ row }) => <RelativeTime value={row.original.time_start ?? row.original.created_at} />,
   },
   {
     id: 'duration',
@@ -327,10 +322,10 @@ export function ScraperDetailPage({ id }: { id: string }) {
               )}
             </Fact>
             <Fact label="Created">
-              <TimeText value={data.created_at} />
+              <RelativeTime value={data.created_at} />
             </Fact>
             <Fact label="Updated">
-              <TimeText value={data.updated_at} />
+              <RelativeTime value={data.updated_at} />
             </Fact>
           </dl>
         </div>

@@ -14,7 +14,6 @@ import {
   type ScraperSortColumn,
 } from '../../../api/catalog';
 import { errorMessage } from '../../../api/client';
-import { formatRelative, formatTimestamp } from '../../../lib/time';
 import { enumCodec, param } from '../../../lib/url-state';
 import { Button } from '../../../ui/button';
 import { DataTable, type ColumnDef } from '../../../ui/data-table';
@@ -27,16 +26,12 @@ import { catalogPaths } from '../catalog-paths';
 import { CatalogSections } from '../catalog-sections';
 import { jobStatusLabel, jobStatusTone } from './scraper-jobs';
 import { SCRAPER_KIND_LABELS, ScraperKindIcon, scraperKind, scraperKinds } from './scraper-kind';
+import { RelativeTime } from '../../../ui/relative-time';
 
 export const scrapersUrlSchema = {
   sortBy: param(enumCodec(SCRAPER_SORT_COLUMNS), 'created_at' as ScraperSortColumn),
   sortOrder: param(enumCodec(['asc', 'desc'] as const), 'desc' as 'asc' | 'desc'),
 };
-
-function TimeCell({ value }: { value: string | null | undefined }) {
-  if (!value) return <span className="text-fg-subtle">-</span>;
-  return <span title={formatTimestamp(value)}>{formatRelative(value)}</span>;
-}
 
 function kindText(spec: unknown): string {
   const kinds = scraperKinds(spec);
@@ -105,21 +100,21 @@ const columns: ColumnDef<ConfigScraperSummary>[] = [
     header: 'Last run',
     accessorFn: (row) => row.job_time_start ?? '',
     enableSorting: false,
-    cell: ({ row }) => <TimeCell value={row.original.job_time_start} />,
+    cell: ({ row }) => <RelativeTime value={row.original.job_time_start} />,
   },
   {
     id: 'created_at',
     header: 'Created',
     accessorFn: (row) => row.created_at,
     enableSorting: true,
-    cell: ({ row }) => <TimeCell value={row.original.created_at} />,
+    cell: ({ row }) => <RelativeTime value={row.original.created_at} />,
   },
   {
     id: 'updated_at',
     header: 'Updated',
     accessorFn: (row) => row.updated_at ?? '',
     enableSorting: true,
-    cell: ({ row }) => <TimeCell value={row.original.updated_at} />,
+    cell: ({ row }) => <RelativeTime value={row.original.updated_at} />,
   },
 ];
 
