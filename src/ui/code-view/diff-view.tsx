@@ -6,6 +6,7 @@
 import { Fragment, useId, useMemo, useState } from 'react';
 import { cx } from '../../lib/class-names';
 import { parseUnifiedDiff, toSplitRows, type DiffHunk, type DiffLine } from './diff-parse';
+import { SegmentedToggle } from '../segmented-toggle';
 
 export type DiffMode = 'split' | 'unified';
 
@@ -197,29 +198,16 @@ export function DiffView({ diff, label, defaultMode = 'unified' }: DiffViewProps
             </span>
           </span>
         </h3>
-        <div
-          role="group"
-          aria-label="Diff layout"
-          className="inline-flex rounded-md border border-border bg-surface"
-        >
-          {(['split', 'unified'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={mode === value}
-              onClick={() => setMode(value)}
-              className={cx(
-                'px-2.5 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md',
-                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
-                mode === value
-                  ? 'bg-primary-soft text-link'
-                  : 'text-fg-muted hover:bg-surface-hover hover:text-fg',
-              )}
-            >
-              {modeLabels[value]}
-            </button>
-          ))}
-        </div>
+        <SegmentedToggle
+          label="Diff layout"
+          size="sm"
+          value={mode}
+          options={(['split', 'unified'] as const).map((value) => ({
+            value,
+            label: modeLabels[value],
+          }))}
+          onChange={setMode}
+        />
       </div>
       <div
         className="overflow-x-auto font-mono text-xs leading-5 text-fg"

@@ -1,11 +1,9 @@
 /**
- * Small cells shared by the change log and the insights: a time shown relative with the exact
- * instant on hover (and in `dateTime`), and a config shown with its type glyph and name, linked
- * to its page.
+ * A cell shared by the change log and the insights: a config shown with its type glyph and name,
+ * linked to its page (times use the shared RelativeTime).
  */
 import { Link } from 'wouter';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
-import { formatCompactRelative } from '../../../lib/time';
 import { catalogPaths } from '../catalog-paths';
 
 export function ConfigLink({

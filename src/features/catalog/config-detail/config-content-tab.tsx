@@ -5,11 +5,11 @@
  */
 import { useMemo } from 'react';
 import type { ConfigDetail } from '../../../api/catalog';
-import { cx } from '../../../lib/class-names';
 import { CodeView } from '../../../ui/code-view';
 import { EmptyState } from '../../../ui/empty-state';
 import { useUrlState } from '../../../ui/use-url-state';
 import { CONFIG_FORMATS, configContent, configTabUrlSchema } from './config-detail-params';
+import { SegmentedToggle } from '../../../ui/segmented-toggle';
 
 const FORMAT_LABELS = { json: 'JSON', yaml: 'YAML' } as const;
 
@@ -31,29 +31,17 @@ export function ConfigContentTab({ config }: { config: ConfigDetail }) {
   return (
     <div className="flex flex-col gap-2">
       {content.convertible ? (
-        <div
-          role="group"
-          aria-label="Format"
-          className="inline-flex self-end rounded-md border border-border bg-surface"
-        >
-          {CONFIG_FORMATS.map((format) => (
-            <button
-              key={format}
-              type="button"
-              aria-pressed={state.format === format}
-              onClick={() => setState({ format, selected: new Set() })}
-              className={cx(
-                'px-2.5 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md',
-                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
-                state.format === format
-                  ? 'bg-primary-soft text-link'
-                  : 'text-fg-muted hover:bg-surface-hover hover:text-fg',
-              )}
-            >
-              {FORMAT_LABELS[format]}
-            </button>
-          ))}
-        </div>
+        <SegmentedToggle
+          label="Format"
+          size="sm"
+          className="self-end"
+          value={state.format}
+          options={CONFIG_FORMATS.map((format) => ({
+            value: format,
+            label: FORMAT_LABELS[format],
+          }))}
+          onChange={(format) => setState({ format, selected: new Set() })}
+        />
       ) : null}
       <CodeView
         content={content.text}

@@ -33,7 +33,7 @@ import {
   type GraphLayout,
   type RelationshipView,
 } from './relationships-params';
-import { SegmentedToggle } from './segmented-toggle';
+import { SegmentedToggle } from '../../../ui/segmented-toggle';
 
 const RelationshipsGraph = lazy(() =>
   import('./relationships-graph').then((module) => ({ default: module.RelationshipsGraph })),

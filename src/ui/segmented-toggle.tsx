@@ -1,8 +1,8 @@
 /**
- * A small set of mutually exclusive buttons (Table | Graph, Left-right | Top-bottom…): each a
- * toggle button with `aria-pressed`, inside a labelled group.
+ * A small set of mutually exclusive buttons (Table | Graph, JSON | YAML, Side by side |
+ * Unified…): each a toggle button with `aria-pressed`, inside a labelled group.
  */
-import { cx } from '../../../lib/class-names';
+import { cx } from '../lib/class-names';
 
 export interface SegmentedToggleProps<T extends string> {
   label: string;
@@ -11,6 +11,9 @@ export interface SegmentedToggleProps<T extends string> {
   onChange: (value: T) => void;
   /** Show the group's label before the buttons. */
   showLabel?: boolean;
+  /** `sm` for toolbars inside panels (diffs, code). */
+  size?: 'sm' | 'md';
+  className?: string;
 }
 
 export function SegmentedToggle<T extends string>({
@@ -19,9 +22,19 @@ export function SegmentedToggle<T extends string>({
   options,
   onChange,
   showLabel = false,
+  size = 'md',
+  className,
 }: SegmentedToggleProps<T>) {
   return (
-    <div role="group" aria-label={label} className="inline-flex items-center gap-2 text-sm">
+    <div
+      role="group"
+      aria-label={label}
+      className={cx(
+        'inline-flex items-center gap-2',
+        size === 'sm' ? 'text-xs' : 'text-sm',
+        className,
+      )}
+    >
       {showLabel ? <span className="whitespace-nowrap text-fg-muted">{label}</span> : null}
       <span className="inline-flex rounded-md border border-border bg-surface p-0.5 shadow-sm">
         {options.map((option) => {
@@ -33,7 +46,8 @@ export function SegmentedToggle<T extends string>({
               aria-pressed={pressed}
               onClick={() => onChange(option.value)}
               className={cx(
-                'h-7 rounded px-2.5 font-medium whitespace-nowrap transition-colors',
+                'rounded px-2.5 font-medium whitespace-nowrap transition-colors',
+                size === 'sm' ? 'h-6' : 'h-7',
                 'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
                 pressed
                   ? 'bg-primary text-primary-fg'
