@@ -71,6 +71,50 @@ describe('migration 0020', () => {
     expect(nonZero).toBeGreaterThan(0);
   });
 
+  it('config_labels and config_tags follow inserts, label edits, soft deletes and deletes', async () => {
+    const distinct = (column: 'labels' | 'tags') =>
+      rows<{ key: string; value: string }>(
+        `SELECT DISTINCT l.key, l.value FROM config_items ci, jsonb_each_text(ci.${column}) l
+         WHERE ci.deleted_at IS NULL AND jsonb_typeof(ci.${column}) = 'object' ORDER BY 1, 2`,
+      );
+    const view = (name: 'config_labels' | 'config_tags') =>
+      rows<{ key: string; value: string }>(`SELECT key, value FROM ${name} ORDER BY 1, 2`);
+    const same = async () => {
+      expect(await view('config_labels')).toEqual(await distinct('labels'));
+      expect(await view('config_tags')).toEqual(await distinct('tags'));
+    };
+    await same();
+    expect((await view('config_labels')).length).toBeGreaterThan(10);
+    const a = '00000000-0000-4000-8000-0000000a0001';
+    const b = '00000000-0000-4000-8000-0000000a0002';
+    await db.query(
+      `INSERT INTO config_items (id, config_class, type, name, labels, tags) VALUES
+         ($1, 'Pod', 'Kubernetes::Pod', 'scale-a', '{"scale-test":"one","shared":"x"}', '{"cluster":"scale-test"}'),
+         ($2, 'Pod', 'Kubernetes::Pod', 'scale-b', '{"scale-test":"two","shared":"x"}', '"not an object"')`,
+      [a, b],
+    );
+    await same();
+    await db.query(`UPDATE config_items SET labels = '{"scale-test":"three"}' WHERE id = $1`, [a]);
+    await same();
+    await db.query(`UPDATE config_items SET deleted_at = now() WHERE id = $1`, [b]);
+    await same();
+    expect(await view('config_labels')).not.toContainEqual({ key: 'scale-test', value: 'two' });
+    await db.query(`UPDATE config_items SET deleted_at = NULL WHERE id = $1`, [b]);
+    await same();
+    await db.query(`DELETE FROM config_items WHERE id = ANY($1::uuid[])`, [[a, b]]);
+    await same();
+    expect(await view('config_tags')).not.toContainEqual({ key: 'cluster', value: 'scale-test' });
+  });
+
+  it('config_statuses lists the distinct statuses in order', async () => {
+    const view = await rows<{ status: string }>('SELECT status FROM config_statuses');
+    const distinct = await rows<{ status: string }>(
+      'SELECT DISTINCT status FROM config_items WHERE status IS NOT NULL ORDER BY status',
+    );
+    expect(view.length).toBeGreaterThan(2);
+    expect(view).toEqual(distinct);
+  });
+
   it('the changes list is newest first with the id breaking ties, page after page', async () => {
     const from = 'now-30d';
     const all: { id: string; created_at: Date }[] = [];
