@@ -32,6 +32,8 @@ export function HealthLabelFilter({ labels, value, onChange, badge }: HealthLabe
       onChange={onChange}
       badge={badge}
       compareGroups={compareLabelKeys}
+      panelLabel="Label filters"
+      findLabel="Find a label"
     />
   );
 }

@@ -40,6 +40,10 @@ export interface TriStateFilterProps {
   /** Order of group headings (default: as they come). */
   compareGroups?: (a: string, b: string) => number;
   isLoading?: boolean;
+  /** Accessible name of the panel (default '<label> filters'). */
+  panelLabel?: string;
+  /** Accessible name and placeholder of the find box (default 'Find <label>'). */
+  findLabel?: string;
 }
 
 export function TriStateFilter({
@@ -50,6 +54,8 @@ export function TriStateFilter({
   badge,
   compareGroups,
   isLoading = false,
+  panelLabel,
+  findLabel,
 }: TriStateFilterProps) {
   const searchId = useId();
   const [search, setSearch] = useState('');
@@ -104,12 +110,12 @@ export function TriStateFilter({
           ) : null}
         </>
       }
-      panelLabel={`${label} filters`}
+      panelLabel={panelLabel ?? `${label} filters`}
       panelClassName="flex max-h-[min(32rem,70vh)] w-80 flex-col"
     >
       <div className="flex items-center gap-2 border-b border-border p-2">
         <label htmlFor={searchId} className="sr-only">
-          Find {label.toLowerCase()}
+          {findLabel ?? `Find ${label.toLowerCase()}`}
         </label>
         <input
           id={searchId}
@@ -117,7 +123,7 @@ export function TriStateFilter({
           value={search}
           maxLength={200}
           onChange={(event) => setSearch(event.target.value)}
-          placeholder="Find…"
+          placeholder={findLabel ? `${findLabel}…` : 'Find…'}
           className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 text-sm text-fg placeholder:text-fg-subtle focus-visible:outline-2 focus-visible:outline-primary"
         />
         <button
