@@ -4,8 +4,8 @@
  * the name of its agent. Types → fetchers → keys → query options, in the style of `catalog.ts`.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { CATALOG_STALE_TIME_MS, catalogKeys, type Page } from './catalog';
-import { ApiError, totalFromContentRange, type ApiClient } from './client';
+import { CATALOG_STALE_TIME_MS, catalogKeys, selectPage, type Page } from './catalog';
+import type { ApiClient } from './client';
 import { from, selectRows, type PostgrestQuery } from './postgrest';
 import type { CheckLatency, CheckUptime } from './types';
 
@@ -97,23 +97,11 @@ export async function listConfigPlaybookRuns(
   pageIndex: number,
   options: { signal?: AbortSignal } = {},
 ): Promise<Page<ConfigPlaybookRun>> {
-  const query = configPlaybookRunsQuery(configId, pageIndex);
-  try {
-    const response = await client.request<ConfigPlaybookRun[] | null>(query.path, {
-      query: query.toString(),
-      headers: query.headers,
-      signal: options.signal,
-    });
-    return {
-      rows: response.data ?? [],
-      total: totalFromContentRange(response.headers.get('content-range')),
-    };
-  } catch (error: unknown) {
-    if (error instanceof ApiError && error.status === 416) {
-      return { rows: [], total: totalFromContentRange(error.headers?.get('content-range')) };
-    }
-    throw error;
-  }
+  return selectPage<ConfigPlaybookRun>(
+    client,
+    configPlaybookRunsQuery(configId, pageIndex),
+    options,
+  );
 }
 
 /** `GET /db/check_summary_for_config?config_id=eq.{id}`, ordered by name. */

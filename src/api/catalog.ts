@@ -127,7 +127,7 @@ export interface Page<T> {
 }
 
 /** One counted page; a 416 (offset past the end) is an empty page that still carries the total. */
-async function selectPage<T>(
+export async function selectPage<T>(
   client: ApiClient,
   query: PostgrestQuery,
   options: { signal?: AbortSignal },
