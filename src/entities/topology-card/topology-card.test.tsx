@@ -108,4 +108,18 @@ describe('TopologyCard', () => {
     await userEvent.click(link);
     expect(onLinkClick).toHaveBeenCalledTimes(1);
   });
+
+  it('fills its parent when fluid and shows the actions slot in the header', () => {
+    render(
+      <TopologyCard
+        component={cluster}
+        fluid
+        actions={<button type="button">Component actions</button>}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'prod-eu-west-1' });
+    expect(card).toHaveClass('w-full');
+    expect(card).not.toHaveClass('w-[554px]');
+    expect(within(card).getByRole('button', { name: 'Component actions' })).toBeInTheDocument();
+  });
 });

@@ -50,6 +50,10 @@ export interface TopologyCardProps {
   /** "Now" for ages (tests). */
   now?: number;
   className?: string;
+  /** Fill the parent's width instead of the size's fixed width (the console's width slider). */
+  fluid?: boolean;
+  /** Controls at the right of the header, e.g. the console's card actions menu. */
+  actions?: ReactNode;
 }
 
 const WIDTHS: Record<TopologyCardSize, string> = {
@@ -290,6 +294,8 @@ export function TopologyCard({
   headingLevel = 3,
   now,
   className,
+  fluid = false,
+  actions,
 }: TopologyCardProps) {
   const titleId = useId();
   const health = componentHealth(component);
@@ -314,7 +320,7 @@ export function TopologyCard({
       data-component-id={component.id}
       className={cx(
         'flex max-w-full flex-col gap-2 rounded-lg border-2 border-solid bg-surface p-3 text-fg shadow-sm',
-        WIDTHS[size],
+        fluid ? 'w-full' : WIDTHS[size],
         BORDERS[health],
         className,
       )}
@@ -359,6 +365,11 @@ export function TopologyCard({
         >
           <StatusIcon tone={health} label={healthLabel} showLabel={!compact} size={14} />
         </span>
+        {actions ? (
+          <span part="actions" className="-my-1 -mr-1 shrink-0">
+            {actions}
+          </span>
+        ) : null}
       </header>
       {reason ? (
         <p part="status-reason" className="m-0 line-clamp-2 text-xs text-fg-muted" title={reason}>
