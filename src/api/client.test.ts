@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_MESSAGES, messageFromBody } from './client';
+import { NETWORK_MESSAGES, createApiClient, messageFromBody } from './client';
 
 describe('messageFromBody', () => {
   it('reads the message of the API error shapes', () => {
@@ -23,5 +23,26 @@ describe('messageFromBody', () => {
   it('falls back to the generic message', () => {
     expect(messageFromBody({ error: { code: 500 } })).toBe(NETWORK_MESSAGES.generic);
     expect(messageFromBody(null)).toBe(NETWORK_MESSAGES.generic);
+  });
+});
+
+describe('createApiClient blob responses', () => {
+  it('returns a successful body as a Blob and still reads an error body as JSON', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04]);
+    const fake = (async (input: string | URL | Request) =>
+      String(input).endsWith('/ok')
+        ? new Response(bytes, { headers: { 'content-type': 'application/zip' } })
+        : new Response(JSON.stringify({ error: 'not found' }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          })) as typeof fetch;
+    const client = createApiClient({ baseUrl: '/api', fetch: fake });
+    const response = await client.request<Blob>('/ok', { responseType: 'blob' });
+    expect(response.data.type).toBe('application/zip');
+    expect(new Uint8Array(await response.data.arrayBuffer())).toEqual(bytes);
+    await expect(client.request('/missing', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 404,
+      message: 'not found',
+    });
   });
 });

@@ -77,6 +77,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds before the request is aborted as a timeout (default 30 s). */
   timeoutMs?: number;
+  /** `blob` returns a successful body as a Blob (downloads such as snapshot zips). */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiResponse<T> {
@@ -201,6 +203,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request.signal?.removeEventListener('abort', onAbort);
     }
 
+    if (response.ok && request.responseType === 'blob') {
+      return {
+        data: (await response.blob()) as T,
+        status: response.status,
+        headers: response.headers,
+      };
+    }
     const data = await readBody(response);
     if (!response.ok) {
       throw new ApiError(messageFromBody(data), {
