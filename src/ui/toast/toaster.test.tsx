@@ -48,4 +48,14 @@ describe('toasts', () => {
     });
     expect(screen.queryByText('Hello')).not.toBeInTheDocument();
   });
+
+  it('shows warnings as a status in the warning colour', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.warning('Response has multiple components for the id.');
+    });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Response has multiple components for the id.');
+    expect(status.querySelector('svg')).toHaveClass('text-warning');
+  });
 });

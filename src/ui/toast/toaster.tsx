@@ -6,12 +6,14 @@ import { useToastStore, type ToastTone } from './use-toast-store';
 const toneClass: Record<ToastTone, string> = {
   success: 'text-healthy',
   error: 'text-unhealthy',
+  warning: 'text-warning',
   info: 'text-info',
 };
 
 const toneIcon: Record<ToastTone, typeof CheckIcon> = {
   success: CheckIcon,
   error: AlertCircleIcon,
+  warning: AlertCircleIcon,
   info: InfoIcon,
 };
 

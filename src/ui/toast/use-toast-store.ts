@@ -7,7 +7,7 @@ import { create } from 'zustand';
 /** How long a toast stays, in ms (spec: 5000). */
 export const TOAST_DURATION_MS = 5000;
 
-export type ToastTone = 'success' | 'error' | 'info';
+export type ToastTone = 'success' | 'error' | 'warning' | 'info';
 
 export interface Toast {
   id: number;
@@ -56,5 +56,6 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 export const toast = {
   success: (message: string) => useToastStore.getState().push('success', message),
   error: (message: string) => useToastStore.getState().push('error', message),
+  warning: (message: string) => useToastStore.getState().push('warning', message),
   info: (message: string) => useToastStore.getState().push('info', message),
 };
