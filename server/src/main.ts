@@ -13,6 +13,7 @@ import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
 import { openDataApi } from './data-api';
+import { startChangeWindowTimer } from './catalog/change-window';
 import { HealthRunner } from './runner/runner';
 import { DEMO_ACCOUNTS } from './seed/demo';
 import { openSecrets } from './secrets/startup';
@@ -141,6 +142,9 @@ async function main(): Promise<void> {
   );
   if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
 
+  // The grouped summary's 30-day change counts follow the clock (migration 0022).
+  const stopChangeWindow = startChangeWindowTimer(db);
+
   const purge = setInterval(
     () => {
       purgeExpired(db).catch((error: unknown) => console.error('session purge failed:', error));
@@ -157,6 +161,7 @@ async function main(): Promise<void> {
     clearInterval(purge);
     // The scheduler stops first (timers, in-flight checks), so nothing writes to a closing
     // database. Stop accepting; in-flight requests finish, idle keep-alive sockets close now.
+    stopChangeWindow();
     const runnerStopped = runner.stop();
     server.close(() => {
       runnerStopped

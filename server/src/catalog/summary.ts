@@ -4,6 +4,7 @@
  * the query aggregates config_items, config_changes and config_analysis directly.
  */
 import type { Queryable } from '../db/types';
+import { readChangeWindow, windowServes } from './change-window';
 import { parseDuration } from './datemath';
 import { filterListSql, parseFilterList } from './filter-list';
 import { SqlParams } from './sql-params';
@@ -113,6 +114,9 @@ export async function catalogSummary(
   request: SummaryRequest,
 ): Promise<SummaryRow[]> {
   const params = new SqlParams();
+  const useWindow =
+    request.changesSince !== undefined &&
+    windowServes(await readChangeWindow(db), request.changesSince);
   const keys = [...request.groupBy, ...request.tags];
   const groupExpressions = keys.map((key) =>
     key === 'type' ? 'ci.type' : `ci.tags->>${params.add(key)}`,
@@ -152,17 +156,36 @@ export async function catalogSummary(
   // Three aggregates over the same filtered items, joined on the group: the items themselves
   // (an index-only scan of config_items_summary_idx when grouping by type), their changes in the
   // window and their open analyses. Each reads only the rows it counts.
-  // The changes are counted per config first (one pass over the (config_id, created_at) index,
-  // in config order, without touching the table) and only those per-config counts are joined to
-  // the items: at 1,000,000 changes that is about twice as fast as joining every change.
+  // The changes are counted per config first and only those per-config counts are joined to the
+  // items: at 1,000,000 changes that is about twice as fast as joining every change.
+  // The per-config counts of the window: from the kept sliding window (migration 0022) when it
+  // starts within a day of the asked one, corrected by the changes between the two starts (added
+  // when the asked window starts earlier, subtracted when later): exact, and a short index range
+  // instead of every change of the window. Otherwise counted live.
+  const sinceSql = request.changesSince
+    ? `now() - make_interval(secs => ${params.add(request.changesSince / 1000)})`
+    : '';
+  const perConfig = !request.changesSince
+    ? ''
+    : useWindow
+      ? `SELECT coalesce(w.config_id, moved.config_id) AS config_id,
+          coalesce(w.n, 0) + coalesce(moved.n, 0) AS n
+        FROM config_change_window_counts w
+        FULL JOIN (
+          SELECT cc.config_id,
+            sum(CASE WHEN cc.created_at >= s.window_start THEN -1 ELSE 1 END) AS n
+          FROM config_changes cc, config_change_window s
+          WHERE cc.created_at >= least(s.window_start, ${sinceSql})
+            AND cc.created_at < greatest(s.window_start, ${sinceSql})
+          GROUP BY cc.config_id
+        ) moved ON moved.config_id = w.config_id`
+      : `SELECT cc.config_id, count(*) AS n FROM config_changes cc
+        WHERE cc.created_at >= ${sinceSql}
+        GROUP BY cc.config_id`;
   const changes = request.changesSince
     ? `changes AS (
       SELECT ${select('sum(per_config.n)::bigint AS changes')}
-      FROM (
-        SELECT cc.config_id, count(*) AS n FROM config_changes cc
-        WHERE cc.created_at >= now() - make_interval(secs => ${params.add(request.changesSince / 1000)})
-        GROUP BY cc.config_id
-      ) per_config
+      FROM (${perConfig}) per_config
       JOIN config_items ci ON ci.id = per_config.config_id
       WHERE ${itemFilter}
       ${groupBy()}

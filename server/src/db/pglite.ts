@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { hstore } from '@electric-sql/pglite/contrib/hstore';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Db, QueryResult, Queryable } from './types';
 
@@ -25,12 +26,13 @@ function wrap(target: PgliteLike): Queryable {
 
 /**
  * Open embedded PostgreSQL (PGlite). `dataDir` persists to disk; omit it for an in-memory
- * database (tests). pgcrypto and hstore are loaded because the schema uses them.
+ * database (tests). pgcrypto and hstore are loaded because the schema uses them, pg_trgm
+ * for the catalog search's trigram indexes (migration 0022).
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    extensions: { pgcrypto, hstore },
+    extensions: { pgcrypto, hstore, pg_trgm },
   });
   const base = wrap(pg);
   return {
