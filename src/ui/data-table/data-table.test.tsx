@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { DataTable, PAGE_SIZES, type ColumnDef } from '.';
+import { COLUMN_MIN_WIDTH, COLUMN_RESIZE_STEP } from './data-table';
 import { clampPage } from './pagination';
 
 interface Item {
@@ -45,5 +47,43 @@ describe('DataTable', () => {
     expect(clampPage(7, 3)).toBe(3);
     expect(clampPage(Number.NaN, 3)).toBe(1);
     expect(clampPage(2, 0)).toBe(1);
+  });
+
+  it('resizes columns from the keyboard; a fill column has no handle', async () => {
+    const onChange = vi.fn();
+    const sized: ColumnDef<Item>[] = [
+      { id: 'name', header: 'Name', size: 100, cell: ({ row }) => row.original.name },
+      { id: 'rest', header: 'Rest', meta: { fill: true }, cell: () => '' },
+    ];
+    function Sized() {
+      const [sizes, setSizes] = useState<Record<string, number>>({});
+      return (
+        <DataTable
+          data={items.slice(0, 2)}
+          columns={sized}
+          label="Things"
+          columnSizing={{
+            sizes,
+            onChange: (next) => {
+              onChange(next);
+              setSizes(next);
+            },
+          }}
+        />
+      );
+    }
+    render(<Sized />);
+    expect(screen.queryByRole('button', { name: /Resize Rest/ })).toBeNull();
+    const handle = screen.getByRole('button', { name: 'Resize Name column (100 px)' });
+    handle.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenLastCalledWith({ name: 100 + COLUMN_RESIZE_STEP });
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveStyle({
+      width: `${100 + COLUMN_RESIZE_STEP}px`,
+    });
+    for (let i = 0; i < 10; i += 1) await userEvent.keyboard('{ArrowLeft}');
+    expect(onChange).toHaveBeenLastCalledWith({ name: COLUMN_MIN_WIDTH });
+    await userEvent.keyboard('{Home}');
+    expect(onChange).toHaveBeenLastCalledWith({});
   });
 });

@@ -2,8 +2,9 @@
  * The data table (spec doc 1 §2 "Shared interface pieces"): TanStack Table with client-side or
  * server pagination (page-size selector, go-to-page input, the total), sortable headers (the
  * caller keeps the sorting, e.g. in the URL), expandable sub-rows, 'No data available' when
- * empty, 'Export CSV' of the visible columns, and a virtual mode (overscan 10, row estimate 35)
- * for very long lists.
+ * empty, 'Export CSV' of the visible columns, a virtual mode (overscan 10, row estimate 35 unless
+ * given; rows of varying height measured; optionally kept scrolled to the end for a live tail)
+ * for very long lists, and resizable columns whose widths the caller keeps.
  */
 import {
   flexRender,
@@ -12,12 +13,15 @@ import {
   getPaginationRowModel,
   useReactTable,
   type ColumnDef,
+  type ColumnSizingState,
   type ExpandedState,
+  type Header,
   type Row,
+  type RowData,
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from '../../lib/class-names';
 import { ChevronDownIcon } from '../icons';
 import { Spinner } from '../spinner';
@@ -35,7 +39,18 @@ import {
   tableRowClass,
 } from './table-styles';
 
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** With resizable columns: this column takes the remaining width and has no handle. */
+    fill?: boolean;
+  }
+}
+
 export { EMPTY_TABLE_MESSAGE, PAGE_SIZES };
+/** Keyboard step of a column resize handle (px); the smallest width a column is given. */
+export const COLUMN_RESIZE_STEP = 16;
+export const COLUMN_MIN_WIDTH = 48;
 /** Virtual mode: rows rendered beyond the viewport and the estimated row height in px. */
 export const VIRTUAL_OVERSCAN = 10;
 export const VIRTUAL_ROW_ESTIMATE = 35;
@@ -66,7 +81,26 @@ export interface DataTableProps<T> {
   /** 'Export CSV' in the footer. */
   csvExport?: CsvExportOptions<T>;
   /** Virtual mode: rows are rendered inside a scroll area of this max height (CSS length). */
-  virtual?: { maxHeight: string };
+  virtual?: {
+    maxHeight: string;
+    /** Estimated row height in px (default {@link VIRTUAL_ROW_ESTIMATE}). */
+    rowEstimate?: number;
+    /** Rows of varying height (wrapped text): each drawn row is measured, none is fixed. */
+    measureRows?: boolean;
+    /** Keep the last row in view whenever the data changes (live tail). */
+    stickToEnd?: boolean;
+    /** Called when scrolling reaches or leaves the end of the list. */
+    onAtEndChange?: (atEnd: boolean) => void;
+  };
+  /**
+   * Resizable columns: drag a header's edge, or focus it and use the arrow keys; a double click
+   * restores the default. The caller keeps the widths (e.g. stored in the browser). A column
+   * with `meta.fill` takes the remaining width.
+   */
+  columnSizing?: {
+    sizes: ColumnSizingState;
+    onChange: (sizes: ColumnSizingState) => void;
+  };
   /** Controlled sorting (the caller sorts: set `manualSorting`). */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
@@ -90,6 +124,48 @@ function fromControl(target: EventTarget | null, row: HTMLElement): boolean {
   return false;
 }
 
+function headerText<T>(header: Header<T, unknown>): string {
+  const text = header.column.columnDef.header;
+  return typeof text === 'string' ? text : header.column.id;
+}
+
+/** The drag and keyboard handle on a header's right edge. */
+function ResizeHandle<T>({ header }: { header: Header<T, unknown> }) {
+  const column = header.column;
+  const size = header.getSize();
+  const resize = (delta: number) =>
+    header.getContext().table.setColumnSizing((sizes) => ({
+      ...sizes,
+      [column.id]: Math.max(COLUMN_MIN_WIDTH, size + delta),
+    }));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') resize(-COLUMN_RESIZE_STEP);
+    else if (event.key === 'ArrowRight') resize(COLUMN_RESIZE_STEP);
+    else if (event.key === 'Home') column.resetSize();
+    else return;
+    event.preventDefault();
+  };
+  const handler = header.getResizeHandler();
+  return (
+    // A button, so it is reached with Tab and named; the arrow keys resize, Home restores.
+    <button
+      type="button"
+      aria-label={`Resize ${headerText(header)} column (${Math.round(size)} px)`}
+      title="Drag, or use the arrow keys, to resize; double-click to restore"
+      onMouseDown={handler}
+      onTouchStart={handler}
+      onDoubleClick={() => column.resetSize()}
+      onKeyDown={onKeyDown}
+      className={cx(
+        'absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none border-0 bg-transparent p-0 select-none',
+        'after:absolute after:top-1/4 after:right-0.5 after:h-1/2 after:w-0.5 after:rounded after:bg-border-strong',
+        'hover:after:bg-primary focus-visible:outline-2 focus-visible:outline-primary',
+        column.getIsResizing() && 'after:bg-primary',
+      )}
+    />
+  );
+}
+
 function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
   if (!direction) return <span className="size-3" aria-hidden="true" />;
   return (
@@ -110,6 +186,7 @@ export function DataTable<T>({
   serverPagination,
   csvExport,
   virtual,
+  columnSizing,
   sorting,
   onSortingChange,
   isLoading = false,
@@ -133,6 +210,13 @@ export function DataTable<T>({
       expanded,
       ...(sorting ? { sorting } : {}),
       ...(pagination ? { pagination: pageState } : {}),
+      ...(columnSizing ? { columnSizing: columnSizing.sizes } : {}),
+    },
+    enableColumnResizing: Boolean(columnSizing),
+    columnResizeMode: 'onChange',
+    onColumnSizingChange: (updater) => {
+      if (!columnSizing) return;
+      columnSizing.onChange(typeof updater === 'function' ? updater(columnSizing.sizes) : updater);
     },
     onExpandedChange: setExpanded,
     onPaginationChange: setPageState,
@@ -151,12 +235,37 @@ export function DataTable<T>({
 
   const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowEstimate = virtual?.rowEstimate ?? VIRTUAL_ROW_ESTIMATE;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => VIRTUAL_ROW_ESTIMATE,
+    estimateSize: () => rowEstimate,
     overscan: VIRTUAL_OVERSCAN,
   });
+  const stickToEnd = Boolean(virtual?.stickToEnd);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!stickToEnd || !element || rows.length === 0) return;
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    // Measured rows may be taller than estimated: settle at the very bottom once drawn.
+    const frame = requestAnimationFrame(() => {
+      element.scrollTop = element.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [data, stickToEnd, rows.length, virtualizer]);
+  const atEndRef = useRef<boolean | undefined>(undefined);
+  const onAtEndChange = virtual?.onAtEndChange;
+  const onScroll = onAtEndChange
+    ? () => {
+        const element = scrollRef.current;
+        if (!element) return;
+        const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 8;
+        if (atEnd !== atEndRef.current) {
+          atEndRef.current = atEnd;
+          onAtEndChange(atEnd);
+        }
+      }
+    : undefined;
   const virtualItems = virtual ? virtualizer.getVirtualItems() : [];
   const paddingTop = virtual && virtualItems.length > 0 ? (virtualItems[0]?.start ?? 0) : 0;
   const paddingBottom =
@@ -164,8 +273,11 @@ export function DataTable<T>({
       ? virtualizer.getTotalSize() - (virtualItems[virtualItems.length - 1]?.end ?? 0)
       : 0;
   const visibleRows = virtual
-    ? virtualItems.map((item) => rows[item.index]).filter((row): row is Row<T> => Boolean(row))
-    : rows;
+    ? virtualItems.flatMap((item) => {
+        const row = rows[item.index];
+        return row ? [{ row, index: item.index }] : [];
+      })
+    : rows.map((row, index) => ({ row, index }));
   const columnCount = table.getVisibleLeafColumns().length;
   const exportButton = csvExport ? (
     <CsvExportButton table={table} options={csvExport} data={data} />
@@ -177,14 +289,28 @@ export function DataTable<T>({
         ref={scrollRef}
         className="overflow-auto"
         style={virtual ? { maxHeight: virtual.maxHeight } : undefined}
+        onScroll={onScroll}
       >
-        <table className={tableClass} aria-label={label} aria-busy={isLoading || undefined}>
+        <table
+          className={cx(tableClass, columnSizing && 'table-fixed')}
+          style={columnSizing ? { minWidth: table.getTotalSize() } : undefined}
+          aria-label={label}
+          aria-busy={isLoading || undefined}
+        >
           <thead className={tableHeadClass}>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const sortable = header.column.getCanSort();
                   const direction = header.column.getIsSorted();
+                  const resizable = Boolean(columnSizing) && !header.column.columnDef.meta?.fill;
+                  const width = columnSizing
+                    ? resizable
+                      ? header.getSize()
+                      : undefined
+                    : header.getSize() !== 150
+                      ? header.getSize()
+                      : undefined;
                   return (
                     <th
                       key={header.id}
@@ -196,8 +322,8 @@ export function DataTable<T>({
                             ? 'descending'
                             : undefined
                       }
-                      className={tableHeaderCellClass}
-                      style={{ width: header.getSize() !== 150 ? header.getSize() : undefined }}
+                      className={cx(tableHeaderCellClass, resizable && 'relative')}
+                      style={{ width }}
                     >
                       {header.isPlaceholder ? null : sortable ? (
                         <button
@@ -211,6 +337,7 @@ export function DataTable<T>({
                       ) : (
                         flexRender(header.column.columnDef.header, header.getContext())
                       )}
+                      {resizable ? <ResizeHandle header={header} /> : null}
                     </th>
                   );
                 })}
@@ -223,9 +350,11 @@ export function DataTable<T>({
                 <td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} />
               </tr>
             ) : null}
-            {visibleRows.map((row) => (
+            {visibleRows.map(({ row, index }) => (
               <tr
                 key={row.id}
+                ref={virtual?.measureRows ? virtualizer.measureElement : undefined}
+                data-index={virtual ? index : undefined}
                 data-depth={row.depth}
                 className={cx(tableRowClass, onRowClick && 'cursor-pointer', rowClassName?.(row))}
                 onClick={
@@ -235,7 +364,7 @@ export function DataTable<T>({
                       }
                     : undefined
                 }
-                style={virtual ? { height: VIRTUAL_ROW_ESTIMATE } : undefined}
+                style={virtual && !virtual.measureRows ? { height: rowEstimate } : undefined}
               >
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id} className={tableCellClass}>
