@@ -201,3 +201,31 @@ export const LockIcon = createIcon(
 );
 export const MinusIcon = createIcon('Minus', <path d="M5 12h14" />);
 export const PlusIcon = createIcon('Plus', <path d="M12 5v14M5 12h14" />);
+export const ZoomInIcon = createIcon(
+  'ZoomIn',
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m21 21-4.3-4.3M11 8v6M8 11h6" />
+  </>,
+);
+export const LinkIcon = createIcon(
+  'Link',
+  <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />,
+);
+export const MoreVerticalIcon = createIcon(
+  'MoreVertical',
+  <>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </>,
+);
+export const ArchiveIcon = createIcon('Archive', <path d="M3 4h18v4H3zM5 8v12h14V8M10 12h4" />);
+export const SortAscendingIcon = createIcon(
+  'SortAscending',
+  <path d="M11 5h10M11 12h7M11 19h4M4 17l3 3 3-3M7 4v16" />,
+);
+export const SortDescendingIcon = createIcon(
+  'SortDescending',
+  <path d="M11 5h4M11 12h7M11 19h10M4 7l3-3 3 3M7 4v16" />,
+);
