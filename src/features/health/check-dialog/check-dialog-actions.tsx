@@ -29,9 +29,9 @@ import { ChevronDownIcon, PlaybookIcon, RefreshIcon, SettingsIcon } from '../../
 import { Menu, MenuItemButton, MenuText } from '../../../ui/menu';
 import { toast } from '../../../ui/toast';
 import { canaryEditTarget, checkDialogPaths } from './check-dialog-links';
-import { CheckEvidenceDialog } from './check-evidence-dialog';
 import { CheckPlaybookRunDialog } from './check-playbook-run-dialog';
 import type { CheckView } from '../../../entities/check/check-view';
+import { AttachEvidenceDialog } from '../../../entities/evidence/attach-evidence-dialog';
 
 /** The toast text for a Run Now result (the body is optional, api.md §3.3). */
 export function runResultMessage(result: CheckRunResult | null): {
@@ -165,10 +165,14 @@ function EvidenceButton({
     <>
       <Button onClick={() => setOpen(true)}>Attach as Evidence</Button>
       {open ? (
-        <CheckEvidenceDialog
-          checkId={check.id}
-          checkName={check.name}
-          timeRange={timeRange}
+        <AttachEvidenceDialog
+          subject={check.name}
+          defaultDescription={`Health check ${check.name}`}
+          evidence={{
+            type: 'check',
+            check_id: check.id,
+            evidence: { check_id: check.id, includeMessages: true, start: timeRange },
+          }}
           userId={userId}
           onClose={() => setOpen(false)}
         />

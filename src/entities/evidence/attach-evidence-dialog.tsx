@@ -1,32 +1,45 @@
 /**
- * Attach the check as evidence: pick an incident (the 10 most recent, or a debounced title
- * search), describe the evidence, and `POST /db/evidences` on the incident's root hypothesis with
- * type `check`, the check id and the range being looked at (postgrest.md §8.5).
+ * Attach something as evidence (a check, selected log lines…): pick an incident (the 10 most
+ * recent, or a debounced title search), describe the evidence, and `POST /db/evidences` on the
+ * incident's root hypothesis with the caller's evidence fields (postgrest.md §8.5). Shared by the
+ * check dialog and the logs page.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useApiClient } from '../../../api/api-context';
+import { useApiClient } from '../../api/api-context';
 import {
   checkQueries,
   createEvidence,
   evidenceHypothesisId,
   type IncidentWithHypotheses,
-} from '../../../api/checks';
-import { errorMessage } from '../../../api/client';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { Spinner } from '../../../ui/spinner';
-import { toast } from '../../../ui/toast';
-import { useDebouncedValue } from '../../../ui/use-debounced-value';
-import { fieldClass as inputClass, REQUIRED_MESSAGE } from './check-form';
+} from '../../api/checks';
+import { errorMessage } from '../../api/client';
+import type { CreateEvidenceInput } from '../../api/types';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+
+const REQUIRED_MESSAGE = 'This field is required';
+const inputClass =
+  'w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-fg shadow-sm placeholder:text-fg-subtle hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary aria-[invalid=true]:border-danger';
 
 /** Search inputs are debounced 400 ms (spec doc 1 §5). */
 const SEARCH_DEBOUNCE_MS = 400;
 
-export interface CheckEvidenceDialogProps {
-  checkId: string;
-  checkName: string;
-  timeRange: string;
+/** The evidence row's own fields: everything but the hypothesis, description and creator. */
+export type EvidenceFields = Omit<
+  CreateEvidenceInput,
+  'hypothesis_id' | 'description' | 'created_by'
+>;
+
+export interface AttachEvidenceDialogProps {
+  /** What is attached, in the dialog's description: 'Add {subject} as evidence to an incident.' */
+  subject: string;
+  /** The description field's first value. */
+  defaultDescription: string;
+  evidence: EvidenceFields;
   /** The signed-in person (`created_by`). */
   userId: string;
   onClose: () => void;
@@ -36,13 +49,13 @@ function incidentLabel(incident: IncidentWithHypotheses): string {
   return incident.incident_id ? `${incident.incident_id} · ${incident.title}` : incident.title;
 }
 
-export function CheckEvidenceDialog({
-  checkId,
-  checkName,
-  timeRange,
+export function AttachEvidenceDialog({
+  subject,
+  defaultDescription,
+  evidence,
   userId,
   onClose,
-}: CheckEvidenceDialogProps) {
+}: AttachEvidenceDialogProps) {
   const client = useApiClient();
   const formId = useId();
   const searchId = useId();
@@ -56,18 +69,16 @@ export function CheckEvidenceDialog({
     placeholderData: (previous) => previous,
   });
   const [selected, setSelected] = useState<IncidentWithHypotheses | null>(null);
-  const [description, setDescription] = useState(`Health check ${checkName}`);
+  const [description, setDescription] = useState(defaultDescription);
   const [errors, setErrors] = useState<{ incident?: string; description?: string }>({});
 
   const attach = useMutation({
     mutationFn: (input: { incident: IncidentWithHypotheses; hypothesisId: string }) =>
       createEvidence(client, {
+        ...evidence,
         hypothesis_id: input.hypothesisId,
-        type: 'check',
         description: description.trim(),
         created_by: userId,
-        check_id: checkId,
-        evidence: { check_id: checkId, includeMessages: true, start: timeRange },
       }),
     onSuccess: (_row, input) => {
       toast.success(`Evidence attached to ${incidentLabel(input.incident)}`);
@@ -97,7 +108,7 @@ export function CheckEvidenceDialog({
       onClose={onClose}
       size="md"
       title="Attach as evidence"
-      description={`Add ${checkName} as evidence to an incident.`}
+      description={`Add ${subject} as evidence to an incident.`}
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
