@@ -303,7 +303,10 @@ export function DataTable<T>({
                 {group.headers.map((header) => {
                   const sortable = header.column.getCanSort();
                   const direction = header.column.getIsSorted();
-                  const resizable = Boolean(columnSizing) && !header.column.columnDef.meta?.fill;
+                  const resizable =
+                    Boolean(columnSizing) &&
+                    !header.column.columnDef.meta?.fill &&
+                    header.column.getCanResize();
                   const width = columnSizing
                     ? resizable
                       ? header.getSize()
