@@ -14,6 +14,7 @@ import { SYNTHETIC_ANNOTATION } from '../runner/spec';
 import type { Keyring } from '../secrets/keyring';
 import { insertRows, type Row } from './insert';
 import { addLongInsight } from './insight-samples';
+import { seedDemoLogs } from './logs';
 import { insertPeople, insertTeams } from './people';
 import { Rng } from './random';
 import { buildDemoWorld } from './scenario';
@@ -671,8 +672,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
          ('health.default_time_range', '1h', $1, $2, $2)`,
       [admin, at(200 * 1440)],
     );
+    await seedDemoLogs(tx, { now, seed: options.seed ?? DEMO_SEED });
     await refreshMaterializedViews(tx);
-    lap('properties, materialized views');
+    lap('properties, log lines, materialized views');
   });
 }
 

@@ -12,6 +12,7 @@ import { SYNTHETIC_ANNOTATION } from '../runner/spec';
 import { DEMO_SEED, errorFor, okMessage, seedDemo, type SeedOptions } from './demo';
 import { insertHistory, insertRollups, updateCheckState } from './history';
 import { insertRows, type Row } from './insert';
+import { logLinesFor, seedFleetLogs } from './logs';
 import { insertPeople, insertTeams } from './people';
 import { Rng } from './random';
 import {
@@ -220,6 +221,15 @@ export async function seedFleet(
     });
     lap(
       `config changes up to ${sizes.configChanges.toLocaleString('en-US')} (${bulk.toLocaleString('en-US')} in SQL)`,
+    );
+    const lines = await seedFleetLogs(tx, {
+      target: logLinesFor(sizes),
+      now,
+      seed: options.seed ?? DEMO_SEED,
+      log,
+    });
+    lap(
+      `log lines up to ${logLinesFor(sizes).toLocaleString('en-US')} (${lines.toLocaleString('en-US')} added)`,
     );
   });
   // A bulk load leaves the visibility map empty: vacuum so index-only scans (the catalog summary's
