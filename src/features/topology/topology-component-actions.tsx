@@ -1,0 +1,178 @@
+/**
+ * A component's actions (spec doc 2 §2 "Card actions", rbac-and-flags.md §4): 'Zoom In' (cards
+ * only), 'View Logs' (only with an external id; hidden when logs are disabled), 'Link to
+ * Incident' (hidden when incidents are disabled), 'Link to Catalog' (write on the catalog) and
+ * 'Download Snapshot'. The same list is a card's menu and the sidebar's action bar; the dialogs
+ * live here.
+ */
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { TopologyComponent } from '../../api/topology';
+import { useFeatureEnabled } from '../../rbac/flags-context';
+import { useCan } from '../../rbac/use-can';
+import { buttonClasses } from '../../ui/button';
+import {
+  ArchiveIcon,
+  IncidentIcon,
+  LinkIcon,
+  LogsIcon,
+  MoreVerticalIcon,
+  ZoomInIcon,
+} from '../../ui/icons';
+import { Menu, MenuItemButton, MenuItemLink } from '../../ui/menu';
+import { LinkCatalogDialog } from './link-catalog-dialog';
+import { SnapshotDialog } from './snapshot-dialog';
+import { ZoomDialog } from './zoom-dialog';
+
+/** Where 'View Logs' goes (spec doc 2 §2 "Other links"). */
+export function logsHref(id: string): string {
+  return `/logs?topologyId=${encodeURIComponent(id)}`;
+}
+
+/** The text of the incident action while the incidents workspace is not built. */
+export const LINK_TO_INCIDENT_UNAVAILABLE =
+  'Linking a component to an incident arrives with the incidents workspace.';
+
+type Dialog = 'zoom' | 'link' | 'snapshot' | null;
+
+interface Action {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  href?: string;
+  onSelect?: () => void;
+  disabled?: boolean;
+  hint?: string;
+}
+
+function useComponentActions(component: TopologyComponent, withZoom: boolean) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const logs = useFeatureEnabled('logs');
+  const incidents = useFeatureEnabled('incidents');
+  const canLink = useCan('database', 'write');
+  const actions: Action[] = [];
+  if (withZoom) {
+    actions.push({
+      key: 'zoom',
+      label: 'Zoom In',
+      icon: <ZoomInIcon size={16} />,
+      onSelect: () => setDialog('zoom'),
+    });
+  }
+  if (logs && component.external_id) {
+    actions.push({
+      key: 'logs',
+      label: 'View Logs',
+      icon: <LogsIcon size={16} />,
+      href: logsHref(component.id),
+    });
+  }
+  if (incidents) {
+    actions.push({
+      key: 'incident',
+      label: 'Link to Incident',
+      icon: <IncidentIcon size={16} />,
+      disabled: true,
+      hint: LINK_TO_INCIDENT_UNAVAILABLE,
+    });
+  }
+  if (canLink) {
+    actions.push({
+      key: 'catalog',
+      label: 'Link to Catalog',
+      icon: <LinkIcon size={16} />,
+      onSelect: () => setDialog('link'),
+    });
+  }
+  actions.push({
+    key: 'snapshot',
+    label: 'Download Snapshot',
+    icon: <ArchiveIcon size={16} />,
+    onSelect: () => setDialog('snapshot'),
+  });
+  const close = () => setDialog(null);
+  const dialogs = (
+    <>
+      {withZoom ? (
+        <ZoomDialog component={component} open={dialog === 'zoom'} onClose={close} />
+      ) : null}
+      <LinkCatalogDialog component={component} open={dialog === 'link'} onClose={close} />
+      <SnapshotDialog component={component} open={dialog === 'snapshot'} onClose={close} />
+    </>
+  );
+  return { actions, dialogs };
+}
+
+/** The '⋮' menu of a card. */
+export function TopologyCardMenu({ component }: { component: TopologyComponent }) {
+  const { actions, dialogs } = useComponentActions(component, true);
+  return (
+    <>
+      <Menu
+        trigger={<MoreVerticalIcon size={16} />}
+        triggerLabel={`Actions of ${component.name}`}
+        triggerClassName="size-7"
+        panelClassName="w-60"
+      >
+        {actions.map((action) =>
+          action.href ? (
+            <MenuItemLink key={action.key} href={action.href} icon={action.icon}>
+              {action.label}
+            </MenuItemLink>
+          ) : (
+            <MenuItemButton
+              key={action.key}
+              icon={action.icon}
+              disabled={action.disabled}
+              onClick={() => action.onSelect?.()}
+            >
+              <span className="flex min-w-0 flex-col">
+                <span>{action.label}</span>
+                {action.hint ? (
+                  <span className="text-xs whitespace-normal text-fg-muted">{action.hint}</span>
+                ) : null}
+              </span>
+            </MenuItemButton>
+          ),
+        )}
+      </Menu>
+      {dialogs}
+    </>
+  );
+}
+
+/** The sidebar's row of the same actions (no Zoom In: the page is the component). */
+export function TopologyActionBar({ component }: { component: TopologyComponent }) {
+  const { actions, dialogs } = useComponentActions(component, false);
+  return (
+    <>
+      <div role="group" aria-label="Component actions" className="flex flex-wrap gap-2">
+        {actions.map((action) =>
+          action.href ? (
+            <Link key={action.key} href={action.href} className={buttonClasses('secondary', 'sm')}>
+              {action.icon}
+              {action.label}
+            </Link>
+          ) : (
+            <button
+              key={action.key}
+              type="button"
+              className={buttonClasses('secondary', 'sm')}
+              disabled={action.disabled}
+              title={action.hint}
+              aria-describedby={undefined}
+              onClick={() => action.onSelect?.()}
+            >
+              {action.icon}
+              {action.label}
+            </button>
+          ),
+        )}
+      </div>
+      {actions.some((action) => action.disabled && action.hint) ? (
+        <p className="text-xs text-fg-muted">{LINK_TO_INCIDENT_UNAVAILABLE}</p>
+      ) : null}
+      {dialogs}
+    </>
+  );
+}
