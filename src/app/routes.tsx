@@ -46,6 +46,7 @@ const EmbedTokensPage = lazyPage(
   'EmbedTokensPage',
 );
 const CatalogPage = lazyPage(() => import('../features/catalog/catalog-page'), 'CatalogPage');
+const LogsPage = lazyPage(() => import('../features/logs/logs-page'), 'LogsPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -103,7 +104,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/logs/*?',
     title: 'Logs',
-    page: ComingSoonPage,
+    page: LogsPage,
     permission: read('database'),
     feature: 'logs',
     nav: { section: 'main', label: 'Logs', href: paths.logs(), icon: LogsIcon },
