@@ -8,6 +8,8 @@
  * one instance only. docs/health-runner.md describes the behaviour for users.
  */
 import type { Db } from '../db/types';
+import { checkRunLine, schedulerLine } from '../logs/runner-lines';
+import { DEFAULT_RETENTION_MS, pruneLogs, writeLogs, type LogLineInput } from '../logs/store';
 import { JobClaims, purgeExpiredClaims } from './claims';
 import { runHttpCheck } from './http-check';
 import { describeError, invalidOutcome, type CheckOutcome } from './result';
@@ -38,6 +40,8 @@ export interface RunnerOptions {
   log?: (message: string, error?: unknown) => void;
   /** This runner's name in `vigil_job_claims` (default host:pid:random). */
   holder?: string;
+  /** How long the log store keeps lines, in ms (default 14 days; docs/logs.md). */
+  logRetentionMs?: number;
 }
 
 /** The claim job of a check run (key: the check id). */
@@ -121,6 +125,9 @@ export class HealthRunner {
   private readonly log: (message: string, error?: unknown) => void;
   private readonly slots: Slots;
   private readonly claims: JobClaims;
+  private readonly logRetentionMs: number;
+  /** Scheduler events waiting for the end of a refresh to be written to the log store. */
+  private readonly events: LogLineInput[] = [];
   private lastPurge = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<CheckRun>>();
@@ -143,6 +150,7 @@ export class HealthRunner {
     this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
     this.slots = new Slots(Math.max(1, options.concurrency ?? 4));
     this.claims = new JobClaims(db, options.holder);
+    this.logRetentionMs = options.logRetentionMs ?? DEFAULT_RETENTION_MS;
     if (options.selfUrl) this.setSelfUrl(options.selfUrl);
   }
 
@@ -183,6 +191,11 @@ export class HealthRunner {
     }, this.refreshMs);
     this.refreshTimer.unref();
     await this.refresh();
+    await this.writeLines([
+      schedulerLine(`scheduler started: ${this.entries.size} checks scheduled`, {
+        labels: { holder: this.holder },
+      }),
+    ]);
   }
 
   /**
@@ -192,6 +205,7 @@ export class HealthRunner {
    */
   async stop(): Promise<void> {
     if (this.stopped) return;
+    const wasRunning = this.running;
     this.stopped = true;
     this.running = false;
     if (this.refreshTimer) clearInterval(this.refreshTimer);
@@ -203,6 +217,21 @@ export class HealthRunner {
     }
     await Promise.allSettled([this.refreshing, ...this.inFlight.values()]);
     await this.claims.releaseAll().catch(() => undefined);
+    if (wasRunning) {
+      await this.writeLines([
+        schedulerLine('scheduler stopped', { labels: { holder: this.holder } }),
+      ]);
+    }
+  }
+
+  /** Write lines to the log store (docs/logs.md); a failure is reported, never thrown. */
+  private async writeLines(lines: LogLineInput[]): Promise<void> {
+    if (lines.length === 0) return;
+    try {
+      await writeLogs(this.db, lines);
+    } catch (error: unknown) {
+      this.log('health runner: writing log lines failed:', error);
+    }
   }
 
   /** Read canaries and checks again now (also done every `refreshMs`). Never rejects. */
@@ -222,10 +251,31 @@ export class HealthRunner {
         2 * this.refreshMs + CLAIM_MARGIN_MS,
       );
       if (lease.claimed) {
-        await syncCanaryChecks(this.db, this.self);
+        const synced = await syncCanaryChecks(this.db, this.self);
+        if (synced.created + synced.updated + synced.deleted > 0) {
+          this.events.push(
+            schedulerLine(
+              `canary sync: ${synced.created} checks created, ${synced.updated} updated, ${synced.deleted} deleted`,
+              { job: SYNC_JOB },
+            ),
+          );
+        }
         if (Date.now() - this.lastPurge >= PURGE_EVERY_MS) {
           this.lastPurge = Date.now();
-          await purgeExpiredClaims(this.db, PURGE_AFTER_MS);
+          const purged = await purgeExpiredClaims(this.db, PURGE_AFTER_MS);
+          if (purged > 0) {
+            this.events.push(
+              schedulerLine(`purged ${purged} expired job claims`, { job: 'claims-purge' }),
+            );
+          }
+          const pruned = await pruneLogs(this.db, new Date(Date.now() - this.logRetentionMs));
+          if (pruned > 0) {
+            this.events.push(
+              schedulerLine(`log retention: deleted ${pruned} lines older than the retention`, {
+                job: 'log-retention',
+              }),
+            );
+          }
         }
       }
       const checks = await loadScheduledChecks(this.db);
@@ -239,10 +289,12 @@ export class HealthRunner {
         if (seen.has(id)) continue;
         if (entry.timer) clearTimeout(entry.timer);
         this.entries.delete(id);
+        this.events.push(schedulerLine(`check "${entry.check.name}" removed from the schedule`));
       }
     } catch (error: unknown) {
       if (!this.stopped) this.log('health runner: reading the checks failed:', error);
     }
+    if (!this.stopped) await this.writeLines(this.events.splice(0));
   }
 
   /** Arm, re-arm or report one check found by a refresh. */
@@ -285,6 +337,12 @@ export class HealthRunner {
     }
     const created: Entry = { check, schedule, timer: undefined, due: undefined };
     this.entries.set(check.id, created);
+    this.events.push(
+      schedulerLine(
+        `check "${check.name}" of canary "${check.canaryName}" scheduled: ${schedule.text}`,
+        { labels: { check: check.name, check_id: check.id } },
+      ),
+    );
     const due = this.firstDue(check, schedule);
     this.arm(created, due);
     // A check due now gets its next_runtime from the run itself.
@@ -444,6 +502,7 @@ export class HealthRunner {
         next = planned.getTime() > Date.now() ? planned : new Date();
       }
       await recordOutcome(this.db, check.id, start, outcome, next);
+      await this.writeLines([checkRunLine(check, start, outcome)]);
       // The run covers its slot: the claim lasts until the next one (other instances try then).
       // A report of why the check cannot run keeps its claim, so no other instance repeats it.
       if (!problem) {
