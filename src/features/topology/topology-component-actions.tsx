@@ -5,11 +5,12 @@
  * 'Download Snapshot'. The same list is a card's menu and the sidebar's action bar; the dialogs
  * live here.
  */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TopologyComponent } from '../../api/topology';
 import { useFeatureEnabled } from '../../rbac/flags-context';
 import { useCan } from '../../rbac/use-can';
+import { cx } from '../../lib/class-names';
 import { buttonClasses } from '../../ui/button';
 import {
   ArchiveIcon,
@@ -144,12 +145,14 @@ export function TopologyCardMenu({ component }: { component: TopologyComponent }
 /** The sidebar's row of the same actions (no Zoom In: the page is the component). */
 export function TopologyActionBar({ component }: { component: TopologyComponent }) {
   const { actions, dialogs } = useComponentActions(component, false);
+  const hintId = useId();
+  const button = cx(buttonClasses('secondary', 'sm'), 'w-full justify-start');
   return (
     <>
-      <div role="group" aria-label="Component actions" className="flex flex-wrap gap-2">
+      <div role="group" aria-label="Component actions" className="grid grid-cols-2 gap-2">
         {actions.map((action) =>
           action.href ? (
-            <Link key={action.key} href={action.href} className={buttonClasses('secondary', 'sm')}>
+            <Link key={action.key} href={action.href} className={button}>
               {action.icon}
               {action.label}
             </Link>
@@ -157,10 +160,10 @@ export function TopologyActionBar({ component }: { component: TopologyComponent 
             <button
               key={action.key}
               type="button"
-              className={buttonClasses('secondary', 'sm')}
+              className={button}
               disabled={action.disabled}
               title={action.hint}
-              aria-describedby={undefined}
+              aria-describedby={action.hint ? hintId : undefined}
               onClick={() => action.onSelect?.()}
             >
               {action.icon}
@@ -169,9 +172,9 @@ export function TopologyActionBar({ component }: { component: TopologyComponent 
           ),
         )}
       </div>
-      {actions.some((action) => action.disabled && action.hint) ? (
-        <p className="text-xs text-fg-muted">{LINK_TO_INCIDENT_UNAVAILABLE}</p>
-      ) : null}
+      <p id={hintId} className="sr-only">
+        {LINK_TO_INCIDENT_UNAVAILABLE}
+      </p>
       {dialogs}
     </>
   );

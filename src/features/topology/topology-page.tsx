@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type MouseEvent } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { topologyQueries } from '../../api/topology';
@@ -38,12 +38,21 @@ import {
 import { TopologySidebar } from './topology-sidebar';
 import { useCardWidth } from './use-card-width';
 
+/** The id of `/topology/{id}`; undefined on `/topology`. */
+export function componentIdOf(location: string): string | undefined {
+  const match = /^\/topology\/([^/]+)/.exec(location);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]).toLowerCase();
+  } catch {
+    return match[1].toLowerCase();
+  }
+}
+
 export function TopologyPage() {
-  const params = useParams<{ '*'?: string }>();
-  const raw = (params['*'] ?? '').split('/')[0] ?? '';
-  const id = raw === '' ? undefined : decodeURIComponent(raw).toLowerCase();
+  const [location, navigate] = useLocation();
+  const id = componentIdOf(location);
   const search = useSearch();
-  const [, navigate] = useLocation();
   const [values, setValues] = useUrlState(TOPOLOGY_URL_SCHEMA);
   const width = useCardWidth((state) => state.width);
   const client = useApiClient();
@@ -122,7 +131,7 @@ export function TopologyPage() {
       <ul
         aria-label="Components"
         aria-busy={query.isFetching || undefined}
-        className="flex flex-wrap items-start gap-4"
+        className="flex flex-wrap items-stretch gap-4"
       >
         {cards.map((card) => {
           const href = componentHref(card.id, search, id);
@@ -132,6 +141,7 @@ export function TopologyPage() {
                 component={card}
                 size={size}
                 fluid
+                className="h-full"
                 headingLevel={3}
                 href={href}
                 onLinkClick={(event) => openComponent(event, href)}

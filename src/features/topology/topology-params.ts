@@ -35,7 +35,7 @@ export const HEALTH_SORT_ORDER: Readonly<Record<string, number>> = {
 export const CARD_WIDTH_MIN = 250;
 export const CARD_WIDTH_MAX = 768;
 export const CARD_WIDTH_STEP = 2;
-export const DEFAULT_CARD_WIDTH = 400;
+export const DEFAULT_CARD_WIDTH = 350;
 
 /** The spec's texts (§8). */
 export const NO_COMPONENTS_TEXT = 'There are no components matching this criteria';
