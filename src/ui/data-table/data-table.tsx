@@ -308,9 +308,9 @@ export function DataTable<T>({
                     !header.column.columnDef.meta?.fill &&
                     header.column.getCanResize();
                   const width = columnSizing
-                    ? resizable
-                      ? header.getSize()
-                      : undefined
+                    ? header.column.columnDef.meta?.fill
+                      ? undefined
+                      : header.getSize()
                     : header.getSize() !== 150
                       ? header.getSize()
                       : undefined;
