@@ -26,6 +26,7 @@ import { agentRoutes } from './routes/agent';
 import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
 import { logsRoutes } from './routes/logs';
+import { snapshotRoutes } from './routes/snapshot';
 import { topologyRoutes } from './routes/topology';
 import { loadLocalProperties, propertiesRoutes } from './routes/properties';
 import { HealthRunner } from './runner/runner';
@@ -124,6 +125,7 @@ export function createApp({
     app.route('/api/properties', propertiesRoutes(db, localProperties));
     app.route('/api/kubeconfig', kubeconfigRoutes(db));
     app.route('/api/logs', logsRoutes(db));
+    app.route('/api/snapshot', snapshotRoutes(db));
     app.route('/api/embed-tokens', embedTokenRoutes(db));
     if (engine) {
       app.route('/api/db', dbRoutes(engine, keys));
