@@ -56,6 +56,8 @@ function LinkCatalogForm({
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
+  // The toast sits outside the modal, hidden from assistive technology while it is open.
+  const failure = link.isError ? errorMessage(link.error) : undefined;
   const rows = results.data ?? [];
   return (
     <form
@@ -122,6 +124,11 @@ function LinkCatalogForm({
           </p>
         ) : null}
       </fieldset>
+      {failure ? (
+        <p role="alert" className="text-sm text-unhealthy">
+          {failure}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2 border-t border-border pt-3">
         <Button type="button" variant="ghost" onClick={onClose}>
           Cancel

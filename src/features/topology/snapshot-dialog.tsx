@@ -55,12 +55,15 @@ function SnapshotForm({
     try {
       const blob = await downloadTopologySnapshot(client, component.id, { start, related });
       saveBlob(blob, snapshotFileName(component.name));
-      onClose();
     } catch {
-      toast.error(SNAPSHOT_ERROR_TEXT);
-    } finally {
+      // The dialog closes first: a modal hides the toasts from assistive technology.
       setBusy(false);
+      onClose();
+      toast.error(SNAPSHOT_ERROR_TEXT);
+      return;
     }
+    setBusy(false);
+    onClose();
   };
   return (
     <form
