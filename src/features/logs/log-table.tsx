@@ -107,7 +107,7 @@ export function LogTable({
       {
         id: 'time',
         header: 'Time',
-        size: 200,
+        size: 184,
         minSize: 120,
         cell: ({ row }) => (
           <time
@@ -180,7 +180,8 @@ export function LogTable({
           'align-top',
           row.original.level && LEVELS[row.original.level].row && 'border-l-2',
           row.original.level && LEVELS[row.original.level].row,
-          selected.has(row.original.key) && 'bg-surface-selected hover:bg-surface-selected',
+          // A light tint: ANSI-coloured text keeps its contrast on it (the checkbox carries the state).
+          selected.has(row.original.key) && 'bg-primary-soft/50 hover:bg-primary-soft/50',
         )
       }
       onRowClick={(row) => {

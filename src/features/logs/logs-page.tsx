@@ -93,9 +93,10 @@ export function LogsPage() {
   const lastToggled = useRef<string | null>(null);
   const onToggle = useCallback(
     (key: string, range: boolean) => {
+      // Read before the update: the updater runs later, after the anchor has moved.
+      const anchor = lastToggled.current;
       setSelection((current) => {
         const keys = new Set(current.scope === scope ? current.keys : []);
-        const anchor = lastToggled.current;
         const from = anchor ? rows.findIndex((row) => row.key === anchor) : -1;
         const to = rows.findIndex((row) => row.key === key);
         if (range && from !== -1 && to !== -1) {
