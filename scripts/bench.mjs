@@ -58,6 +58,15 @@ const catalogUi = spawnSync('npx', ['tsx', join('bench', 'catalog-ui.ts')], {
   stdio: 'inherit',
 });
 if (catalogUi.status !== 0) console.log('catalog benchmark failed (see above)');
+
+// POST /api/logs over HTTP at the large scale (1,000,000 log lines) on PostgreSQL and PGlite
+// (bench/logs-api.ts; keeps bench/results/logs-api.json).
+console.log('');
+const logsApi = spawnSync('npx', ['tsx', join('bench', 'logs-api.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (logsApi.status !== 0) console.log('log search benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
