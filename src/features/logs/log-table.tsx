@@ -180,8 +180,11 @@ export function LogTable({
           'align-top',
           row.original.level && LEVELS[row.original.level].row && 'border-l-2',
           row.original.level && LEVELS[row.original.level].row,
-          // A light tint: ANSI-coloured text keeps its contrast on it (the checkbox carries the state).
-          selected.has(row.original.key) && 'bg-primary-soft/50 hover:bg-primary-soft/50',
+          // Light tints (winning over the table's hover grey): ANSI-coloured text keeps its
+          // contrast on them; the checkbox carries the selected state.
+          selected.has(row.original.key)
+            ? 'bg-primary-soft/50 hover:bg-primary-soft/50!'
+            : 'hover:bg-primary-soft/25!',
         )
       }
       onRowClick={(row) => {
