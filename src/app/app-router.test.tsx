@@ -17,9 +17,15 @@ describe('AppRouter', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('redirects / to /topology after the session and flags load', async () => {
-    const { location } = renderWithProviders(<AppRouter />, { route: '/', api: signedIn });
+    const { location } = renderWithProviders(<AppRouter />, {
+      route: '/',
+      api: { ...signedIn, '/canary/api/topology': { components: [] } },
+    });
     await waitFor(() => expect(location.history.at(-1)).toBe('/topology'));
-    expect(await screen.findByText('Topology is not available yet')).toBeInTheDocument();
+    // The live dashboard (issue 12), here over an empty topology.
+    expect(
+      await screen.findByText('There are no components matching this criteria'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 

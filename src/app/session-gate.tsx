@@ -10,6 +10,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useApiClient, useRuntimeConfig } from '../api/api-context';
+import { propertyQueries } from '../api/properties';
 import { ApiError, errorMessage } from '../api/client';
 import type { RefreshOutcome } from '../features/kiosk/kiosk-refresh-loop';
 import { KioskSessionNotice } from '../features/kiosk/kiosk-session-notice';
@@ -43,10 +44,17 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
     else if (needsSecondFactor) redirectToLogin({ aal2: true });
   }, [needsLogin, needsSecondFactor, kiosk]);
 
+  // The user, their roles and the feature flags are asked for beside the session check rather
+  // than after it (two round trips fewer before the first page): without a session they fail and
+  // the redirect above wins; their errors count only once the session is known to be good.
+  const sessionFailed = usesKratos && kratos.isError;
   const current = useQuery({
     ...sessionQueries.currentUser(client, config.auth),
-    enabled: config.auth !== 'oidc' && (!usesKratos || kratos.isSuccess),
+    enabled: config.auth !== 'oidc' && !sessionFailed,
   });
+  useQuery({ ...propertyQueries.list(client), enabled: config.auth !== 'oidc' && !sessionFailed });
+  // Once a session was seen (kept through a later failed check, as a kiosk keeps its page).
+  const sessionKnown = !usesKratos || kratos.data !== undefined;
   const value = useMemo(
     () => (current.data ? { user: current.data.user, roles: current.data.roles } : null),
     [current.data],
@@ -66,7 +74,7 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
   }
   if (kiosk) {
     // The last good session stays: the page keeps its data and the kiosk's banner explains.
-    if (value) return <SessionProvider value={value}>{children}</SessionProvider>;
+    if (value && sessionKnown) return <SessionProvider value={value}>{children}</SessionProvider>;
     const failed = kratos.isError ? kratos : current.isError ? current : null;
     if (failed) {
       return (
@@ -88,7 +96,7 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
       />
     );
   }
-  if (current.isError) {
+  if (current.isError && sessionKnown) {
     return (
       <GenericErrorScreen
         detail={errorMessage(current.error)}
@@ -96,6 +104,6 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
       />
     );
   }
-  if (!value) return <PageSpinner label="Checking your session" />;
+  if (!value || !sessionKnown) return <PageSpinner label="Checking your session" />;
   return <SessionProvider value={value}>{children}</SessionProvider>;
 }
