@@ -16,6 +16,21 @@ const columns: ColumnDef<Item>[] = [
 const items = Array.from({ length: 12 }, (_, i) => ({ id: String(i), name: `item ${i + 1}` }));
 
 describe('DataTable', () => {
+  it('tells the whole row count in virtual mode (only the rows in view are drawn)', () => {
+    const many = Array.from({ length: 200 }, (_, i) => ({ id: String(i), name: `item ${i + 1}` }));
+    render(
+      <DataTable data={many} columns={columns} label="Many" virtual={{ maxHeight: '20rem' }} />,
+    );
+    // jsdom lays nothing out, so no row is in view here; tests/e2e/catalog-changes.spec.ts reads
+    // the drawn rows' aria-rowindex in a browser.
+    expect(screen.getByRole('table', { name: 'Many' })).toHaveAttribute('aria-rowcount', '201');
+  });
+
+  it('leaves the row count to the rows when every row is drawn', () => {
+    render(<DataTable data={items} columns={columns} label="Things" />);
+    expect(screen.getByRole('table', { name: 'Things' })).not.toHaveAttribute('aria-rowcount');
+  });
+
   it("shows 'No data available' when empty", () => {
     render(<DataTable data={[]} columns={columns} label="Things" />);
     expect(screen.getByText('No data available')).toBeInTheDocument();

@@ -279,6 +279,7 @@ export function DataTable<T>({
       })
     : rows.map((row, index) => ({ row, index }));
   const columnCount = table.getVisibleLeafColumns().length;
+  const headerRowCount = table.getHeaderGroups().length;
   const exportButton = csvExport ? (
     <CsvExportButton table={table} options={csvExport} data={data} />
   ) : null;
@@ -296,6 +297,9 @@ export function DataTable<T>({
           style={columnSizing ? { minWidth: table.getTotalSize() } : undefined}
           aria-label={label}
           aria-busy={isLoading || undefined}
+          // Virtual mode draws some of the rows: assistive technology (and tests) learn the whole
+          // count here and each drawn row's place from aria-rowindex.
+          aria-rowcount={virtual ? headerRowCount + rows.length : undefined}
         >
           <thead className={tableHeadClass}>
             {table.getHeaderGroups().map((group) => (
@@ -358,6 +362,7 @@ export function DataTable<T>({
                 key={row.id}
                 ref={virtual?.measureRows ? virtualizer.measureElement : undefined}
                 data-index={virtual ? index : undefined}
+                aria-rowindex={virtual ? headerRowCount + index + 1 : undefined}
                 data-depth={row.depth}
                 className={cx(tableRowClass, onRowClick && 'cursor-pointer', rowClassName?.(row))}
                 onClick={
