@@ -12,8 +12,9 @@
  * Lines are generated in SQL (INSERT … SELECT over generate_series, like bulk-changes.ts):
  * deterministic for a seed and anchor (random() seeded per batch), times rising with the row
  * number (so the BRIN index of retention stays tight) and dense towards now (about a sixth of
- * them in the last quarter of an hour of the demo's two days), a busier tenth of the streams
- * writing ten times as much.
+ * them in the last quarter of an hour of the demo's two days). Streams differ as in a real
+ * fleet: a tenth of the components write ten times as much, and one in 400 (a few noisy nodes at
+ * `large`, each with 50,000 to 100,000 lines) four hundred times as much.
  */
 import type { Queryable } from '../db/types';
 
@@ -289,7 +290,7 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
       .join(', ')}) AS k(type, kind, label, weight);
   `);
   // Every stream (component × kind), repeated by its weight: a pick by row number is a weighted
-  // pick. A tenth of the components (by id) are ten times busier.
+  // pick. By id, one component in 400 is 400 times busier and a tenth are ten times busier.
   await tx.query(`DROP TABLE IF EXISTS seed_log_streams`);
   await tx.query(
     `CREATE TEMP TABLE seed_log_streams ON COMMIT DROP AS
@@ -299,7 +300,9 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
        SELECT c.external_id, regexp_replace(c.external_id, '^.*/', '') AS name,
          coalesce(c.namespace, 'default') AS namespace, k.kind,
          k.label, k.weight
-           * CASE WHEN ('x' || substr(md5(c.id::text), 1, 2))::bit(8)::integer < 26 THEN 10 ELSE 1 END
+           * CASE WHEN ('x' || substr(md5(c.id::text), 1, 3))::bit(12)::integer < 10 THEN 400
+                  WHEN ('x' || substr(md5(c.id::text), 1, 2))::bit(8)::integer < 26 THEN 10
+                  ELSE 1 END
            AS weight
        FROM components c JOIN seed_log_kinds k ON k.type = c.type
        WHERE c.deleted_at IS NULL AND c.external_id IS NOT NULL AND c.external_id <> ''
@@ -340,7 +343,10 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
       (((options.seed * 11 + batch * 173) % 1999) - 999) / 1000,
     ]);
     // Minutes ago fall with the row number along (1 - i/N)^3: times rise through the load and
-    // crowd towards now.
+    // crowd towards now. Each batch is written stream by stream: a stream's lines of one batch
+    // share heap pages (a search counts a large stream's matches from about a thousand pages
+    // rather than one page per line), and each batch still covers its own slice of time (the
+    // BRIN index of retention stays tight).
     const result = await tx.query(
       `INSERT INTO vigil_logs (logged_at, external_id, level, message, labels)
        SELECT $4::timestamptz - make_interval(secs => $5::double precision * 60
@@ -361,7 +367,7 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
        JOIN seed_log_streams s ON s.n = 1 + floor(g.r1 * $3::integer)::integer
        JOIN seed_log_templates t ON t.kind = s.kind
          AND t.k = 1 + floor(g.r2 * s.templates)::integer
-       ORDER BY g.i`,
+       ORDER BY s.external_id, g.i`,
       [
         inserted + 1,
         inserted + rows,
