@@ -43,111 +43,35 @@
  * option lists queue with its first page. Seeding the large scale: 333 s on PGlite (68 s of it
  * the 935,242 bulk changes), 257 s on PostgreSQL (53 s).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { openPglite } from '../server/src/db/pglite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 // @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
+import {
+  attempt,
+  firstContent,
+  printFigures,
+  signIn,
+  stats,
+  timeChange,
+  WAIT_MS,
+  writeResults,
+  type Figure,
+} from './ui-bench';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 20);
 const LOADS = Math.min(RUNS, 10);
 const SEARCH_DEBOUNCE_MS = 400;
 const FIRST_ROWS_TARGET_MS = 1500;
 const INTERACTION_TARGET_MS = 100;
-/** How long a screen may take to show its first row before it counts as not measurable. */
-const WAIT_MS = 30_000;
-
-interface Figure {
-  name: string;
-  median?: number;
-  p95?: number;
-  target?: number;
-  runs?: number;
-  /** Why there is no figure ("not measurable yet: …"). */
-  note?: string;
-}
-
-function stats(values: number[]): { median: number; p95: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
 /** A data row of a table: a row with a link or button, in a table that is not loading. */
 function firstRow(label: string): string {
   return `table[aria-label="${label}"]:not([aria-busy="true"]) tbody tr :is(a, button)`;
-}
-
-type Action =
-  { kind: 'type'; selector: string; text: string } | { kind: 'click'; selector: string };
-
-/**
- * Do `action` in the page and time it until the text of `watch` (a table body) differs from what
- * it was, in a table that is not loading, plus one animation frame. The body is looked up on each
- * mutation, so a table that re-mounts is followed.
- */
-async function timeChange(page: Page, watch: string, action: Action): Promise<number> {
-  return page.evaluate(
-    ({ watch, action }) =>
-      new Promise<number>((done, fail) => {
-        const element = document.querySelector<HTMLElement>(action.selector);
-        const initial = document.querySelector(watch)?.textContent;
-        if (initial === undefined || !element) {
-          fail(new Error(`no ${watch} or ${action.selector}`));
-          return;
-        }
-        const observer = new MutationObserver(() => {
-          const body = document.querySelector(watch);
-          if (!body || body.closest('table')?.getAttribute('aria-busy') === 'true') return;
-          if (body.textContent === initial) return;
-          observer.disconnect();
-          requestAnimationFrame(() => done(performance.now() - started));
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        const started = performance.now();
-        if (action.kind === 'click') {
-          element.click();
-        } else {
-          const input = element as HTMLInputElement;
-          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-          setter?.call(input, action.text);
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-        }
-        setTimeout(() => {
-          observer.disconnect();
-          fail(new Error(`no change within 15 s after ${action.kind}`));
-        }, 15_000);
-      }),
-    { watch, action },
-  );
-}
-
-/** Run `measure`; a screen that is not there (yet) gives a note instead of an exception. */
-async function attempt(name: string, measure: () => Promise<Figure[]>): Promise<Figure[]> {
-  try {
-    return await measure();
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    console.error(`  ${name}: not measurable yet (${reason})`);
-    return [{ name, note: `not measurable yet: ${reason}` }];
-  }
-}
-
-async function firstRows(page: Page, url: string, selector: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < LOADS; i += 1) {
-    const started = Date.now();
-    await page.goto(url);
-    await page.waitForSelector(selector, { timeout: WAIT_MS });
-    times.push(Date.now() - started);
-  }
-  return times;
 }
 
 /**
@@ -204,17 +128,13 @@ async function main(): Promise<void> {
     if (!server.up) throw new Error('the server did not start');
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email or username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill('vigil-admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signIn(page, server.url);
 
     const load = (name: string, path: string, selector: string) =>
       attempt(name, async () => [
         {
           name,
-          ...stats(await firstRows(page, `${server.url}${path}`, selector)),
+          ...stats(await firstContent(page, `${server.url}${path}`, selector, LOADS)),
           target: FIRST_ROWS_TARGET_MS,
           runs: LOADS,
         },
@@ -318,26 +238,13 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const width = Math.max(...figures.map((figure) => figure.name.length));
-  console.log(`${'catalog, large scale'.padEnd(width)}  median     p95        target`);
-  for (const figure of figures) {
-    if (figure.median === undefined || figure.p95 === undefined) {
-      console.log(`${figure.name.padEnd(width)}  ${figure.note ?? 'not measurable yet'}`);
-      continue;
-    }
-    const target =
-      figure.target === undefined
-        ? ''
-        : `p95 ≤ ${figure.target} ms: ${figure.p95 <= figure.target ? 'met' : 'MISSED'}`;
-    console.log(
-      `${figure.name.padEnd(width)}  ${figure.median.toFixed(0).padStart(6)} ms  ${figure.p95.toFixed(0).padStart(6)} ms  ${target}`.trimEnd(),
-    );
-  }
-  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(
-    join(root, 'bench', 'results', 'catalog-ui.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), scale: 'large', database: process.env.BENCH_PGLITE_DIR ? 'BENCH_PGLITE_DIR' : 'cached seed', runs: RUNS, figures }, null, 2)}\n`,
-  );
+  printFigures('catalog, large scale', figures);
+  writeResults('catalog-ui', {
+    scale: 'large',
+    database: process.env.BENCH_PGLITE_DIR ? 'BENCH_PGLITE_DIR' : 'cached seed',
+    runs: RUNS,
+    figures,
+  });
 }
 
 await main();

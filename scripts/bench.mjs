@@ -59,6 +59,15 @@ const catalogUi = spawnSync('npx', ['tsx', join('bench', 'catalog-ui.ts')], {
 });
 if (catalogUi.status !== 0) console.log('catalog benchmark failed (see above)');
 
+// The topology dashboard at the large scale in headless Chromium: first cards, a component with
+// its sidebar, the sort toggle (bench/topology-ui.ts; keeps bench/results/topology-ui.json).
+console.log('');
+const topologyUi = spawnSync('npx', ['tsx', join('bench', 'topology-ui.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (topologyUi.status !== 0) console.log('topology benchmark failed (see above)');
+
 // POST /api/logs over HTTP at the large scale (1,000,000 log lines) on PostgreSQL and PGlite
 // (bench/logs-api.ts; keeps bench/results/logs-api.json).
 console.log('');
