@@ -23,7 +23,9 @@
  * `npm run build:console`). The seeded database is cached between runs in .tmp/bench/ (see
  * bench/large-db.ts: seeding the large scale takes several minutes; the cache is rebuilt when a
  * migration or the seed code changes) and copied for the server, so the cache stays as seeded.
- * BENCH_PGLITE_DIR=<folder> measures an already seeded folder instead.
+ * BENCH_PGLITE_DIR=<folder> measures an already seeded folder instead; BENCH_DATABASE_URL=<url>
+ * measures the server on an already seeded PostgreSQL (`npm run seed -- --scale large` with
+ * DATABASE_URL), keeping bench/results/catalog-ui-postgres.json.
  *
  * Figures (2026-11-24, PGlite, a 2-core machine shared with other jobs, load 2–5; medians / p95;
  * bench/results/catalog-ui.json has the last run):
@@ -48,6 +50,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { openPglite } from '../server/src/db/pglite';
+import { openPostgres } from '../server/src/db/postgres';
+import type { Queryable } from '../server/src/db/types';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 // @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
@@ -79,10 +83,9 @@ function firstRow(label: string): string {
  * search terms for the list.
  */
 async function graphConfig(
-  dataDir: string,
+  db: Queryable,
 ): Promise<{ graph?: { id: string; nodes: number }; terms: string[] }> {
-  const db = await openPglite(dataDir);
-  try {
+  {
     // Search terms for the list: pod app names (each finds its own pods), from the end of the
     // alphabet, so that no result is the first page itself (pods sorted by name).
     const apps = await db.query<{ app: string }>(
@@ -103,6 +106,34 @@ async function graphConfig(
       [id],
     );
     return { graph: { id, nodes: nodes.rows[0]?.n ?? 0 }, terms };
+  }
+}
+
+/**
+ * The database the server runs on: BENCH_DATABASE_URL (an already seeded PostgreSQL), else a copy
+ * of the cached seeded PGlite folder; with what the bench reads from it.
+ */
+async function prepareDatabase(): Promise<{
+  label: string;
+  env: Record<string, string>;
+  dataDir?: string;
+  found: Awaited<ReturnType<typeof graphConfig>>;
+}> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const db = await openPostgres(url);
+    try {
+      return { label: 'PostgreSQL', env: { DATABASE_URL: url }, found: await graphConfig(db) };
+    } finally {
+      await db.close();
+    }
+  }
+  const cached = await seededPgliteDir('large');
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-catalog-'));
+  cpSync(cached, dataDir, { recursive: true });
+  const db = await openPglite(dataDir);
+  try {
+    return { label: 'PGlite', env: {}, dataDir, found: await graphConfig(db) };
   } finally {
     await db.close();
   }
@@ -110,16 +141,14 @@ async function graphConfig(
 
 async function main(): Promise<void> {
   const loadStarted = performance.now();
-  const cached = await seededPgliteDir('large');
-  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-catalog-'));
-  cpSync(cached, dataDir, { recursive: true });
-  const { graph, terms } = await graphConfig(dataDir);
+  const database = await prepareDatabase();
+  const { graph, terms } = database.found;
   console.error(
-    `  catalog UI: large database ready (copied from ${cached}) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    `  catalog UI: large database ready (${database.label}) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
   );
   const server = await startServer({
-    dataDir,
-    env: { VIGIL_RUNNER: 'off', VIGIL_SEED: 'none' },
+    ...(database.dataDir ? { dataDir: database.dataDir } : {}),
+    env: { VIGIL_RUNNER: 'off', VIGIL_SEED: 'none', ...database.env },
     timeoutMs: 300_000,
   });
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -235,13 +264,18 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (database.dataDir) rmSync(database.dataDir, { recursive: true, force: true });
   }
 
-  printFigures('catalog, large scale', figures);
-  writeResults('catalog-ui', {
+  printFigures(`catalog, large scale, ${database.label}`, figures);
+  writeResults(database.label === 'PGlite' ? 'catalog-ui' : 'catalog-ui-postgres', {
     scale: 'large',
-    database: process.env.BENCH_PGLITE_DIR ? 'BENCH_PGLITE_DIR' : 'cached seed',
+    database:
+      database.label === 'PostgreSQL'
+        ? 'PostgreSQL (BENCH_DATABASE_URL)'
+        : process.env.BENCH_PGLITE_DIR
+          ? 'PGlite (BENCH_PGLITE_DIR)'
+          : 'PGlite (cached seed)',
     runs: RUNS,
     figures,
   });
