@@ -22,7 +22,10 @@ import { Spinner } from '../../../ui/spinner';
 import { ConfigChangesTab } from '../changes/config-changes-tab';
 import { catalogPaths, type ConfigTab } from '../catalog-paths';
 import { ConfigInsightsTab } from '../insights/config-insights-tab';
-import { ConfigRelationshipsTab } from '../relationships/config-relationships-tab';
+import {
+  ConfigRelationshipsPrefetch,
+  ConfigRelationshipsTab,
+} from '../relationships/config-relationships-tab';
 import { ConfigChecksTab } from './config-checks-tab';
 import { ConfigContentTab } from './config-content-tab';
 import { configTabItems } from './config-detail-params';
@@ -121,6 +124,7 @@ function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
     return (
       <div className="flex justify-center py-16">
         <Spinner size={24} label="Loading config" />
+        {tab === 'relationships' ? <ConfigRelationshipsPrefetch configId={id} /> : null}
       </div>
     );
   }

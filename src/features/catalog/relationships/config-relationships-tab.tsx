@@ -5,7 +5,7 @@
  * Deleted Catalog' is the stored catalog preference. The graph is a lazily loaded chunk.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { catalogQueries } from '../../../api/catalog';
 import {
@@ -35,9 +35,39 @@ import {
 } from './relationships-params';
 import { SegmentedToggle } from '../../../ui/segmented-toggle';
 
+/** The graph's code (the graph library and its layout): loaded once, when a graph is shown. */
+const loadGraph = () => import('./relationships-graph');
 const RelationshipsGraph = lazy(() =>
-  import('./relationships-graph').then((module) => ({ default: module.RelationshipsGraph })),
+  loadGraph().then((module) => ({ default: module.RelationshipsGraph })),
 );
+
+/**
+ * The tab's state from the URL and its related-configs read; with the graph view, the graph's
+ * code starts loading at once, beside the read, instead of after it.
+ */
+function useRelatedConfigs(configId: string) {
+  const client = useApiClient();
+  const [raw, setState] = useUrlState(relationshipsUrlSchema);
+  const values = normalizeDirections(raw);
+  const hideDeleted = useCatalogPreferences((state) => state.hideDeleted);
+  const setHideDeleted = useCatalogPreferences((state) => state.setHideDeleted);
+  const params = relatedConfigsParams(configId, values, hideDeleted);
+  const related = useQuery(catalogRelationshipQueries.related(client, params));
+  const graphView = values.view === 'graph';
+  useEffect(() => {
+    if (graphView) void loadGraph();
+  }, [graphView]);
+  return { client, values, setState, hideDeleted, setHideDeleted, related };
+}
+
+/**
+ * Mounted by the config page while the config itself loads: the tab's read and the graph's code
+ * start then, not after the config has arrived.
+ */
+export function ConfigRelationshipsPrefetch({ configId }: { configId: string }) {
+  useRelatedConfigs(configId);
+  return null;
+}
 
 const VIEW_OPTIONS = [
   { value: 'table', label: 'Table' },
@@ -65,13 +95,8 @@ function GraphFallback() {
 }
 
 export function ConfigRelationshipsTab({ configId }: { configId: string }) {
-  const client = useApiClient();
-  const [raw, setState] = useUrlState(relationshipsUrlSchema);
-  const values = normalizeDirections(raw);
-  const hideDeleted = useCatalogPreferences((state) => state.hideDeleted);
-  const setHideDeleted = useCatalogPreferences((state) => state.setHideDeleted);
-  const params = relatedConfigsParams(configId, values, hideDeleted);
-  const related = useQuery(catalogRelationshipQueries.related(client, params));
+  const { client, values, setState, hideDeleted, setHideDeleted, related } =
+    useRelatedConfigs(configId);
   const detail = useQuery(catalogQueries.config(client, configId));
   const typeOptions = useQuery(catalogQueries.options(client, 'configTypes'));
 
