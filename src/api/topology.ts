@@ -91,11 +91,22 @@ export async function getTopologyComponent(
   return body.components[0] ?? null;
 }
 
-/** Query keys. The client's base URL is part of every key: widgets may talk to several APIs. */
+/** The parameters that choose which components come back: everything but the sort. */
+function treeKeyParams(params: TopologyParams): TopologyParams {
+  const { sortBy: _sortBy, sortOrder: _sortOrder, ...rest } = params;
+  return rest;
+}
+
+/**
+ * Query keys. The client's base URL is part of every key: widgets may talk to several APIs. A
+ * tree's key leaves out `sortBy` and `sortOrder` (as Mission Control's cache does, api.md §3.5):
+ * the answer holds the same components in any order and the console sorts them itself, so a new
+ * order re-sorts what is on screen without asking again (the next refresh sends it).
+ */
 export const topologyKeys = {
   all: (baseUrl: string) => ['topology', baseUrl] as const,
   tree: (baseUrl: string, params: TopologyParams) =>
-    [...topologyKeys.all(baseUrl), 'tree', params] as const,
+    [...topologyKeys.all(baseUrl), 'tree', treeKeyParams(params)] as const,
   component: (baseUrl: string, id: string) =>
     [...topologyKeys.all(baseUrl), 'component', id] as const,
 };

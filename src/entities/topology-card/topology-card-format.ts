@@ -94,8 +94,17 @@ export function propertyLabel(property: TopologyProperty): string {
 }
 
 /** At most two decimals, no trailing zeros, thousands grouped: 1,234.5. */
+// One formatter per number of decimals: `toLocaleString` builds a new one on every call, which
+// costs milliseconds over a grid of cards.
+const FORMATTERS = new Map<number, Intl.NumberFormat>();
+
 function plain(value: number, decimals = 2): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: decimals });
+  let formatter = FORMATTERS.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+    FORMATTERS.set(decimals, formatter);
+  }
+  return formatter.format(value);
 }
 
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];

@@ -47,7 +47,15 @@ interface Action {
 }
 
 function useComponentActions(component: TopologyComponent, withZoom: boolean) {
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialogState] = useState<Dialog>(null);
+  // A dialog is mounted from its first opening on (and stays, so that it can animate closed):
+  // a closed Headless UI dialog still scans the document when it mounts, and a grid of cards
+  // with three each would spend seconds on it.
+  const [mounted, setMounted] = useState<ReadonlySet<Dialog>>(() => new Set());
+  const setDialog = (next: Dialog) => {
+    if (next !== null && !mounted.has(next)) setMounted(new Set(mounted).add(next));
+    setDialogState(next);
+  };
   const logs = useFeatureEnabled('logs');
   const incidents = useFeatureEnabled('incidents');
   const canLink = useCan('database', 'write');
@@ -94,11 +102,15 @@ function useComponentActions(component: TopologyComponent, withZoom: boolean) {
   const close = () => setDialog(null);
   const dialogs = (
     <>
-      {withZoom ? (
+      {withZoom && mounted.has('zoom') ? (
         <ZoomDialog component={component} open={dialog === 'zoom'} onClose={close} />
       ) : null}
-      <LinkCatalogDialog component={component} open={dialog === 'link'} onClose={close} />
-      <SnapshotDialog component={component} open={dialog === 'snapshot'} onClose={close} />
+      {mounted.has('link') ? (
+        <LinkCatalogDialog component={component} open={dialog === 'link'} onClose={close} />
+      ) : null}
+      {mounted.has('snapshot') ? (
+        <SnapshotDialog component={component} open={dialog === 'snapshot'} onClose={close} />
+      ) : null}
     </>
   );
   return { actions, dialogs };

@@ -5,13 +5,22 @@
  * card width and the cards' actions are described in topology-params.ts and beside each piece.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type MouseEvent } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type MouseEvent,
+} from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { topologyQueries } from '../../api/topology';
 import { isComponentId } from '../../api/topology-sidebar';
 import { TopologyCard } from '../../entities/topology-card/topology-card';
+import type { TopologyCardSize } from '../../entities/topology-card/topology-card-format';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { AlertCircleIcon, DashboardIcon } from '../../ui/icons';
@@ -19,6 +28,7 @@ import { usePageRefresh } from '../../ui/page-refresh';
 import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useUrlState } from '../../ui/use-url-state';
+import type { TopologyComponent } from '../../api/topology';
 import { TopologyBreadcrumbs } from './topology-breadcrumbs';
 import { TopologyCardMenu } from './topology-component-actions';
 import { TopologyFilters } from './topology-filters';
@@ -48,6 +58,64 @@ export function componentIdOf(location: string): string | undefined {
     return match[1].toLowerCase();
   }
 }
+
+/** Cards drawn after the first screenful in each following step (one task each). */
+const CARDS_PER_STEP = 48;
+
+/**
+ * How many of `total` cards to draw: about a screenful at once, the rest a step per task, so
+ * that the first cards are on screen without waiting for a few hundred. A new order or filter
+ * keeps the count drawn so far; `resetKey` starts again (another component).
+ */
+function useProgressiveCount(total: number, width: number, resetKey: string): number {
+  const [state, setState] = useState({ key: resetKey, count: 0 });
+  const first = useMemo(() => {
+    if (typeof window === 'undefined') return total;
+    const columns = Math.max(1, Math.ceil(window.innerWidth / Math.max(width, 1)));
+    const rows = Math.max(1, Math.ceil(window.innerHeight / 160));
+    return Math.max(12, columns * rows);
+  }, [width, total]);
+  const drawn = state.key === resetKey ? state.count : 0;
+  const count = Math.min(total, Math.max(drawn, first));
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => {
+      startTransition(() => setState({ key: resetKey, count: count + CARDS_PER_STEP }));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [count, total, resetKey]);
+  return count;
+}
+
+interface CardItemProps {
+  card: TopologyComponent;
+  size: TopologyCardSize;
+  width: number;
+  href: string;
+  onOpen: (event: MouseEvent<HTMLAnchorElement>, href: string) => void;
+}
+
+/** One card of the grid; drawn again only when its component, size or link changes. */
+const CardItem = memo(function CardItem({ card, size, width, href, onOpen }: CardItemProps) {
+  return (
+    <li
+      className="max-w-full [contain-intrinsic-size:auto_180px] [content-visibility:auto]"
+      style={{ width }}
+      data-component-id={card.id}
+    >
+      <TopologyCard
+        component={card}
+        size={size}
+        fluid
+        className="h-full"
+        headingLevel={3}
+        href={href}
+        onLinkClick={(event) => onOpen(event, href)}
+        actions={<TopologyCardMenu component={card} />}
+      />
+    </li>
+  );
+});
 
 export function TopologyPage() {
   const [location, navigate] = useLocation();
@@ -85,11 +153,15 @@ export function TopologyPage() {
     document.title = `${root?.name ?? 'Dashboard'} · Vigil`;
   }, [root?.name]);
 
-  const openComponent = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    navigate(href);
-  };
+  const openComponent = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, href: string) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      navigate(href);
+    },
+    [navigate],
+  );
+  const drawn = useProgressiveCount(cards.length, width, id ?? '');
 
   let content;
   if (!validId) {
@@ -133,23 +205,16 @@ export function TopologyPage() {
         aria-busy={query.isFetching || undefined}
         className="flex flex-wrap items-stretch gap-4"
       >
-        {cards.map((card) => {
-          const href = componentHref(card.id, search, id);
-          return (
-            <li key={card.id} className="max-w-full" style={{ width }} data-component-id={card.id}>
-              <TopologyCard
-                component={card}
-                size={size}
-                fluid
-                className="h-full"
-                headingLevel={3}
-                href={href}
-                onLinkClick={(event) => openComponent(event, href)}
-                actions={<TopologyCardMenu component={card} />}
-              />
-            </li>
-          );
-        })}
+        {cards.slice(0, drawn).map((card) => (
+          <CardItem
+            key={card.id}
+            card={card}
+            size={size}
+            width={width}
+            href={componentHref(card.id, search, id)}
+            onOpen={openComponent}
+          />
+        ))}
       </ul>
     );
   }
