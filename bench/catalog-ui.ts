@@ -27,23 +27,23 @@
  * measures the server on an already seeded PostgreSQL (`npm run seed -- --scale large` with
  * DATABASE_URL), keeping bench/results/catalog-ui-postgres.json.
  *
- * Figures (2026-11-24, PGlite, a 2-core machine shared with other jobs, load 2–5; medians / p95;
- * bench/results/catalog-ui.json has the last run):
- *   first rows /catalog (summary)          1976 / 2349 ms   (7455 / 11768 ms before 0020–0021)
- *   first rows /catalog?configType=Pod     1124 / 1241 ms   (3546 /  7476 ms)
- *   first rows /catalog/changes            1316 / 1652 ms   (3640 /  7226 ms)
- *   first node of a namespace's graph      1192 / 1711 ms   (1231 /  2136 ms)
- *   list search, rows after the debounce    602 /  785 ms
- *   changes, change-type toggle to rows     542 /  776 ms
- * On a quieter run against the same data: summary 1542 / 1595, list 1013 / 1051, changes
- * 1295 / 1375, graph 1023 / 1508, change-type toggle 284 / 467 ms. The list and the changes meet
- * the 1.5 s target; the summary and the graph are at it; the interactions miss 100 ms. What is
- * left, from bench/queries.ts: the summary counts the 30-day changes of every config (one pass
- * over 1,000,000 index entries, about 0.5 s on PGlite, 0.8 s on a contended PostgreSQL); the list
- * search is `ilike` over four columns of 100,000 items plus its exact count (about 0.45 s; a
- * trigram index would be the next step); PGlite answers one statement at a time, so a page's
- * option lists queue with its first page. Seeding the large scale: 333 s on PGlite (68 s of it
- * the 935,242 bulk changes), 257 s on PostgreSQL (53 s).
+ * Figures (2026-11-25, after migration 0022, the change log's virtual mode and the session gate's
+ * parallel requests; a 2-core machine shared with other jobs, load 1–7 during the runs; medians /
+ * p95; bench/results/catalog-ui.json and catalog-ui-postgres.json have the last runs):
+ *                                          PGlite          PostgreSQL 15
+ *   first rows /catalog (summary)          1157 / 2964 ms  1223 / 1663 ms  (1976 / 2349 before)
+ *   first rows /catalog?configType=Pod     1006 / 1396 ms  1083 / 1305 ms  (1124 / 1241)
+ *   first rows /catalog/changes            1048 / 1806 ms  1045 / 1227 ms  (1316 / 1652)
+ *   first node of a namespace's graph       998 / 1938 ms  1060 / 1624 ms  (1192 / 1711)
+ *   list search, rows after the debounce    183 /  557 ms   228 /  404 ms  ( 602 /  785)
+ *   changes, change-type toggle to rows     131 /  251 ms   146 /  224 ms  ( 542 /  776)
+ * Medians of first rows are about 1 s everywhere; the p95s over 1.5 s are the runs that met a
+ * load peak. The interactions miss 100 ms: on PGlite a search or filter on data not read before
+ * reads its pages from the file system (128 MB of buffers for a 2.2 GB database), and on a freshly
+ * started server the first use of each pooled PostgreSQL connection is slow (a repeated search
+ * answers in 15–40 ms on either). The server side of the summary went from about 850 ms to 260 ms
+ * (the sliding window of migration 0022) and search from a scan of every item to trigram index
+ * scans. Seeding the large scale: 490 s on PGlite (with 1,000,000 log lines), 338 s on PostgreSQL.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
