@@ -13,6 +13,7 @@ import {
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 import { useState, type ReactNode, type UIEvent } from 'react';
+import { DetailRow, KeyValueChips } from '../../ui/detail-list';
 import { Link } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import type { Page } from '../../api/catalog';
@@ -63,15 +64,6 @@ export const UNLINK_SUCCESS_TEXT = 'Deleted config link successfully';
 const INSIGHT_MESSAGE_MAX = 500;
 
 type Props = { component: TopologyComponent };
-
-function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-baseline gap-2 text-sm">
-      <dt className="text-fg-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-fg">{children}</dd>
-    </div>
-  );
-}
 
 function Loading({ label }: { label: string }) {
   return (
@@ -129,7 +121,7 @@ function Properties({ component }: Props) {
           const percent = propertyPercent(property);
           const alert = isPropertyAlert(percent);
           return (
-            <Row key={`${property.name ?? ''}-${index}`} label={propertyLabel(property)}>
+            <DetailRow key={`${property.name ?? ''}-${index}`} label={propertyLabel(property)}>
               <span
                 data-property={property.name}
                 data-alert={alert ? 'true' : undefined}
@@ -152,7 +144,7 @@ function Properties({ component }: Props) {
                 {percent !== undefined ? ` (${Math.round(percent)}%)` : null}
                 {alert ? <span className="sr-only"> above 70% of the maximum</span> : null}
               </span>
-            </Row>
+            </DetailRow>
           );
         })}
       </dl>
@@ -170,24 +162,6 @@ function Properties({ component }: Props) {
   );
 }
 
-function Labels({ labels }: { labels: Readonly<Record<string, string>> | null | undefined }) {
-  const entries = Object.entries(labels ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  if (entries.length === 0) return <span className="text-fg-subtle">None</span>;
-  return (
-    <ul className="flex flex-wrap gap-1">
-      {entries.map(([key, value]) => (
-        <li
-          key={key}
-          className="max-w-full truncate rounded border border-border bg-surface-sunken px-1.5 py-0.5 font-mono text-xs text-fg-muted"
-          title={`${key}=${value}`}
-        >
-          <span className="text-fg">{key}</span>={value}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function DetailsPanel({ component }: Props) {
   const costs = [
     ['1d', component.cost_total_1d],
@@ -198,30 +172,38 @@ export function DetailsPanel({ component }: Props) {
   return (
     <div className="flex flex-col gap-3">
       <dl className="flex flex-col gap-1.5">
-        {component.status_reason ? <Row label="Reason">{component.status_reason}</Row> : null}
-        {component.description ? <Row label="Description">{component.description}</Row> : null}
-        {component.namespace ? <Row label="Namespace">{component.namespace}</Row> : null}
+        {component.status_reason ? (
+          <DetailRow label="Reason">{component.status_reason}</DetailRow>
+        ) : null}
+        {component.description ? (
+          <DetailRow label="Description">{component.description}</DetailRow>
+        ) : null}
+        {component.namespace ? (
+          <DetailRow label="Namespace">{component.namespace}</DetailRow>
+        ) : null}
         {component.external_id ? (
-          <Row label="External ID">
+          <DetailRow label="External ID">
             <span className="font-mono text-xs">{component.external_id}</span>
-          </Row>
+          </DetailRow>
         ) : null}
-        {component.owner ? <Row label="Owner">{component.owner}</Row> : null}
+        {component.owner ? <DetailRow label="Owner">{component.owner}</DetailRow> : null}
         {component.team_names && component.team_names.length > 0 ? (
-          <Row label="Teams">{component.team_names.join(', ')}</Row>
+          <DetailRow label="Teams">{component.team_names.join(', ')}</DetailRow>
         ) : null}
-        {component.lifecycle ? <Row label="Lifecycle">{component.lifecycle}</Row> : null}
-        <Row label="Labels">
-          <Labels labels={component.labels} />
-        </Row>
-        <Row label="Created">
+        {component.lifecycle ? (
+          <DetailRow label="Lifecycle">{component.lifecycle}</DetailRow>
+        ) : null}
+        <DetailRow label="Labels">
+          <KeyValueChips values={component.labels} />
+        </DetailRow>
+        <DetailRow label="Created">
           <RelativeTime value={component.created_at} />
-        </Row>
-        <Row label="Updated">
+        </DetailRow>
+        <DetailRow label="Updated">
           <RelativeTime value={component.updated_at} />
-        </Row>
+        </DetailRow>
         {hasCost ? (
-          <Row label="Cost">
+          <DetailRow label="Cost">
             <span className="flex flex-wrap gap-x-3 tabular-nums">
               {costs.map(([window, value]) =>
                 typeof value === 'number' ? (
@@ -232,7 +214,7 @@ export function DetailsPanel({ component }: Props) {
                 ) : null,
               )}
             </span>
-          </Row>
+          </DetailRow>
         ) : null}
       </dl>
       <Properties component={component} />

@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { DetailRow, KeyValueChips } from '../../../ui/detail-list';
 import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import type { ConfigDetail } from '../../../api/catalog';
@@ -36,33 +37,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-baseline gap-2 text-sm">
-      <dt className="text-fg-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-fg">{children}</dd>
-    </div>
-  );
-}
-
-function Chips({ values }: { values: Readonly<Record<string, string>> | null | undefined }) {
-  const entries = Object.entries(values ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  if (entries.length === 0) return <p className="text-sm text-fg-subtle">None</p>;
-  return (
-    <ul className="flex flex-wrap gap-1">
-      {entries.map(([key, value]) => (
-        <li
-          key={key}
-          className="max-w-full truncate rounded border border-border bg-surface-sunken px-1.5 py-0.5 font-mono text-xs text-fg-muted"
-          title={`${key}=${value}`}
-        >
-          <span className="text-fg">{key}</span>={value}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function StatusBadge({ config }: { config: ConfigDetail }) {
   const label = config.status ?? config.health ?? 'Unknown';
   return (
@@ -89,7 +63,7 @@ function Properties({ config }: { config: ConfigDetail }) {
           const href = propertyHref(property);
           const value = formatPropertyValue(property);
           return (
-            <Row key={`${property.name ?? ''}-${index}`} label={propertyLabel(property)}>
+            <DetailRow key={`${property.name ?? ''}-${index}`} label={propertyLabel(property)}>
               {href ? (
                 <a
                   href={href}
@@ -104,7 +78,7 @@ function Properties({ config }: { config: ConfigDetail }) {
               ) : (
                 value
               )}
-            </Row>
+            </DetailRow>
           );
         })}
       </dl>
@@ -180,7 +154,7 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
       <Section title="Details">
         <dl className="flex flex-col gap-1.5">
           {deleted ? (
-            <Row label="Deleted">
+            <DetailRow label="Deleted">
               <span className="inline-flex flex-wrap items-center gap-2">
                 <StatusIcon
                   tone="unknown"
@@ -190,12 +164,12 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
                 />
                 <RelativeTime value={config.deleted_at} />
               </span>
-            </Row>
+            </DetailRow>
           ) : null}
-          <Row label={deleted ? 'Last status' : 'Status'}>
+          <DetailRow label={deleted ? 'Last status' : 'Status'}>
             {config.status || config.health ? <StatusBadge config={config} /> : '-'}
-          </Row>
-          <Row label="Type">
+          </DetailRow>
+          <DetailRow label="Type">
             <span className="inline-flex min-w-0 items-center gap-1.5">
               <ComponentIcon icon={config.type} size={14} className="shrink-0 text-fg-muted" />
               <Link
@@ -205,9 +179,9 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
                 {config.type}
               </Link>
             </span>
-          </Row>
-          <Row label="Class">{config.config_class || '-'}</Row>
-          <Row label="External ID">
+          </DetailRow>
+          <DetailRow label="Class">{config.config_class || '-'}</DetailRow>
+          <DetailRow label="External ID">
             {externalIds.length === 0 ? (
               '-'
             ) : (
@@ -219,14 +193,14 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
                 ))}
               </ul>
             )}
-          </Row>
-          <Row label="Created">
+          </DetailRow>
+          <DetailRow label="Created">
             <RelativeTime value={config.created_at} />
-          </Row>
-          <Row label="Updated">
+          </DetailRow>
+          <DetailRow label="Updated">
             <RelativeTime value={config.updated_at} />
-          </Row>
-          <Row label="Last scraped">
+          </DetailRow>
+          <DetailRow label="Last scraped">
             <span
               className={cx('inline-flex flex-wrap items-center gap-1', stale && 'text-warning')}
             >
@@ -234,33 +208,39 @@ export function ConfigSidebar({ config, now }: { config: ConfigDetail; now?: num
               <RelativeTime value={config.last_scraped_time} />
               {stale ? <span className="font-medium">(over 1 hour ago)</span> : null}
             </span>
-          </Row>
+          </DetailRow>
           {config.agent_id ? (
-            <Row label="Agent">
+            <DetailRow label="Agent">
               <AgentName id={config.agent_id} />
-            </Row>
+            </DetailRow>
           ) : null}
           {config.config_scrapers ? (
-            <Row label="Scraper">
+            <DetailRow label="Scraper">
               <Link
                 href={catalogPaths.scraper(config.config_scrapers.id)}
                 className="text-link hover:underline"
               >
                 {config.config_scrapers.name}
               </Link>
-            </Row>
+            </DetailRow>
           ) : null}
-          {config.source ? <Row label="Source">{config.source}</Row> : null}
+          {config.source ? <DetailRow label="Source">{config.source}</DetailRow> : null}
         </dl>
         {config.description ? (
           <p className="mt-1 text-sm whitespace-pre-wrap text-fg-muted">{config.description}</p>
         ) : null}
       </Section>
       <Section title="Labels">
-        <Chips values={config.labels} />
+        <KeyValueChips
+          values={config.labels}
+          empty={<p className="text-sm text-fg-subtle">None</p>}
+        />
       </Section>
       <Section title="Tags">
-        <Chips values={config.tags} />
+        <KeyValueChips
+          values={config.tags}
+          empty={<p className="text-sm text-fg-subtle">None</p>}
+        />
       </Section>
       <Properties config={config} />
       <Cost config={config} />
