@@ -47,6 +47,10 @@ const EmbedTokensPage = lazyPage(
 );
 const CatalogPage = lazyPage(() => import('../features/catalog/catalog-page'), 'CatalogPage');
 const LogsPage = lazyPage(() => import('../features/logs/logs-page'), 'LogsPage');
+const IncidentsPage = lazyPage(
+  () => import('../features/incidents/incidents-page'),
+  'IncidentsPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -88,7 +92,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/incidents/*?',
     title: 'Incidents',
-    page: ComingSoonPage,
+    page: IncidentsPage,
     permission: read('incident'),
     feature: 'incidents',
     nav: { section: 'main', label: 'Incidents', href: paths.incidents(), icon: IncidentIcon },
