@@ -2,6 +2,7 @@
 export const ACCOUNTS = {
   admin: { username: 'admin', password: 'vigil-admin', name: 'Ada Admin' },
   viewer: { username: 'viewer', password: 'vigil-viewer', name: 'Vic Viewer' },
+  commander: { username: 'commander', password: 'vigil-commander', name: 'Cora Commander' },
 } as const;
 
 export type AccountRole = keyof typeof ACCOUNTS;
