@@ -305,6 +305,8 @@ export interface CreateEvidenceInput {
   check_id?: string;
   config_id?: string;
   component_id?: string;
+  config_change_id?: string;
+  config_analysis_id?: string;
   evidence?: Record<string, unknown>;
   properties?: Record<string, unknown>;
   definition_of_done?: boolean;
