@@ -4,16 +4,15 @@
  * Checks, Playbooks, Teams and Insights. One panel is open at a time (Details first); a panel
  * reads its data when it opens (postgrest.md §8.4).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TopologyComponent } from '../../api/topology';
 import { ComponentIcon } from '../../entities/topology-card/component-icon';
 import {
   COMPONENT_HEALTH_LABELS,
   componentHealth,
 } from '../../entities/topology-card/topology-card-format';
-import { cx } from '../../lib/class-names';
 import { useFeatureEnabled } from '../../rbac/flags-context';
-import { ChevronDownIcon } from '../../ui/icons';
+import { CollapsibleSection } from '../../ui/collapsible-section';
 import { StatusIcon } from '../../ui/status-icon';
 import { TopologyActionBar } from './topology-component-actions';
 import {
@@ -50,36 +49,10 @@ function Panel({
   onToggle: () => void;
   children: ReactNode;
 }) {
-  const id = useId();
   return (
-    <section className="border-t border-border" data-panel={title}>
-      <h3 className="m-0">
-        <button
-          type="button"
-          id={`${id}-button`}
-          aria-expanded={open}
-          aria-controls={`${id}-panel`}
-          onClick={onToggle}
-          className="flex w-full items-center justify-between gap-2 px-4 py-2.5 text-left text-sm font-semibold text-fg hover:bg-surface-hover focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
-        >
-          {title}
-          <ChevronDownIcon
-            size={16}
-            className={cx('text-fg-muted transition-transform', open && 'rotate-180')}
-          />
-        </button>
-      </h3>
-      {open ? (
-        <div
-          id={`${id}-panel`}
-          role="region"
-          aria-labelledby={`${id}-button`}
-          className="px-4 pt-1 pb-4"
-        >
-          {children}
-        </div>
-      ) : null}
-    </section>
+    <CollapsibleSection title={title} name={title} open={open} onToggle={onToggle}>
+      {children}
+    </CollapsibleSection>
   );
 }
 
