@@ -229,3 +229,7 @@ export const SortDescendingIcon = createIcon(
   'SortDescending',
   <path d="M11 5h4M11 12h7M11 19h10M4 7l3-3 3 3M7 4v16" />,
 );
+export const TrashIcon = createIcon(
+  'Trash',
+  <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14M10 11v6M14 11v6" />,
+);
