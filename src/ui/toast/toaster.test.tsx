@@ -58,4 +58,19 @@ describe('toasts', () => {
     expect(status).toHaveTextContent('Response has multiple components for the id.');
     expect(status.querySelector('svg')).toHaveClass('text-warning');
   });
+
+  it('offers a link that dismisses the toast when followed', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Linked to incident successfully', {
+        action: { label: 'View incident INC-7', href: '/incidents/i-7' },
+      });
+    });
+    const link = screen.getByRole('link', { name: 'View incident INC-7' });
+    expect(link).toHaveAttribute('href', '/incidents/i-7');
+    act(() => {
+      link.click();
+    });
+    expect(screen.queryByText('Linked to incident successfully')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 /** Renders the toast stack at the top right, announced politely (errors assertively). */
+import { Link } from 'wouter';
 import { cx } from '../../lib/class-names';
 import { AlertCircleIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons';
 import { useToastStore, type ToastTone } from './use-toast-store';
@@ -34,7 +35,18 @@ export function Toaster() {
             className="pointer-events-auto flex items-start gap-3 rounded-lg border border-border bg-surface-raised p-3 text-sm text-fg shadow-lg"
           >
             <Icon size={18} className={cx('mt-0.5 shrink-0', toneClass[item.tone])} />
-            <p className="min-w-0 flex-1 break-words">{item.message}</p>
+            <div className="min-w-0 flex-1">
+              <p className="m-0 break-words">{item.message}</p>
+              {item.action ? (
+                <Link
+                  href={item.action.href}
+                  onClick={() => dismiss(item.id)}
+                  className="mt-1 inline-block font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                >
+                  {item.action.label}
+                </Link>
+              ) : null}
+            </div>
             <button
               type="button"
               onClick={() => dismiss(item.id)}

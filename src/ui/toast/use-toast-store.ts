@@ -9,15 +9,27 @@ export const TOAST_DURATION_MS = 5000;
 
 export type ToastTone = 'success' | 'error' | 'warning' | 'info';
 
+/** A link offered in a toast, e.g. to the incident evidence was linked to. */
+export interface ToastAction {
+  label: string;
+  /** An in-app path. */
+  href: string;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+}
+
 export interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
+  action?: ToastAction;
 }
 
 interface ToastState {
   toasts: Toast[];
-  push(tone: ToastTone, message: string): number;
+  push(tone: ToastTone, message: string, options?: ToastOptions): number;
   dismiss(id: number): void;
   clear(): void;
 }
@@ -27,12 +39,17 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
-  push(tone, message) {
+  push(tone, message, options = {}) {
     // The same message twice in a row (e.g. several failing queries offline) shows once.
-    const duplicate = get().toasts.find((t) => t.message === message && t.tone === tone);
+    const duplicate = get().toasts.find(
+      (t) => t.message === message && t.tone === tone && t.action?.href === options.action?.href,
+    );
     if (duplicate) return duplicate.id;
     const id = nextId++;
-    set((state) => ({ toasts: [...state.toasts, { id, tone, message }] }));
+    const item: Toast = options.action
+      ? { id, tone, message, action: options.action }
+      : { id, tone, message };
+    set((state) => ({ toasts: [...state.toasts, item] }));
     timers.set(
       id,
       setTimeout(() => get().dismiss(id), TOAST_DURATION_MS),
@@ -54,7 +71,8 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 
 /** Show a toast from anywhere (event handlers, query callbacks). */
 export const toast = {
-  success: (message: string) => useToastStore.getState().push('success', message),
+  success: (message: string, options?: ToastOptions) =>
+    useToastStore.getState().push('success', message, options),
   error: (message: string) => useToastStore.getState().push('error', message),
   warning: (message: string) => useToastStore.getState().push('warning', message),
   info: (message: string) => useToastStore.getState().push('info', message),
