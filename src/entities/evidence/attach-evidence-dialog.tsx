@@ -1,10 +1,14 @@
 /**
- * Attach something as evidence (a check, selected log lines…): pick an incident (the 10 most
- * recent, or a debounced title search), describe the evidence, and `POST /db/evidences` on the
- * incident's root hypothesis with the caller's evidence fields (postgrest.md §8.5). Shared by the
- * check dialog and the logs page.
+ * Attach something as evidence (a check, selected log lines, config lines, a topology component,
+ * a config change, an insight): pick an incident (the 10 most recent, or a debounced title
+ * search), describe the evidence, and `POST /db/evidences` on the incident's root hypothesis with
+ * the caller's evidence fields (postgrest.md §8.5). Success is the toast 'Linked to incident
+ * successfully' with a link to the incident (spec doc 2 §2, §8). Where the spec lets an incident
+ * be created from the subject (a config or a component, §4), 'Create new incident' opens the
+ * create dialog with it as the first evidence. Shared by the check dialog, the logs page, config
+ * detail, topology cards, changes and insights.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useApiClient } from '../../api/api-context';
 import {
@@ -14,12 +18,18 @@ import {
   type IncidentWithHypotheses,
 } from '../../api/checks';
 import { errorMessage } from '../../api/client';
+import type { NewIncidentSubject } from '../../api/incident-create';
+import { incidentAreaKeys } from '../../api/incident-keys';
+import type { IncidentRow } from '../../api/incident-model';
+import { incidentKeys } from '../../api/incidents';
 import type { CreateEvidenceInput } from '../../api/types';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { PlusIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { CreateIncidentDialog } from '../incident/create-incident-dialog';
 
 const REQUIRED_MESSAGE = 'This field is required';
 const inputClass =
@@ -27,6 +37,24 @@ const inputClass =
 
 /** Search inputs are debounced 400 ms (spec doc 1 §5). */
 const SEARCH_DEBOUNCE_MS = 400;
+
+/** Spec doc 2 §8 "Linking evidence success" (shown 5 s at the top right, the toast's default). */
+export const LINKED_TO_INCIDENT = 'Linked to incident successfully';
+
+/** The incident workspace's path (as `paths.incident`; entities do not import the app layer). */
+function incidentHref(id: string): string {
+  return `/incidents/${encodeURIComponent(id)}`;
+}
+
+/** The success toast with the link to the incident the evidence went to. */
+export function toastLinkedToIncident(incident: Pick<IncidentRow, 'id' | 'incident_id'>) {
+  toast.success(LINKED_TO_INCIDENT, {
+    action: {
+      label: `Open ${incident.incident_id || 'the incident'}`,
+      href: incidentHref(incident.id),
+    },
+  });
+}
 
 /** The evidence row's own fields: everything but the hypothesis, description and creator. */
 export type EvidenceFields = Omit<
@@ -42,6 +70,11 @@ export interface AttachEvidenceDialogProps {
   evidence: EvidenceFields;
   /** The signed-in person (`created_by`). */
   userId: string;
+  /**
+   * Offered as 'Create new incident' where the spec allows launching creation from the subject
+   * (a config or a topology component); its description follows the description field.
+   */
+  createSubject?: NewIncidentSubject;
   onClose: () => void;
 }
 
@@ -54,9 +87,12 @@ export function AttachEvidenceDialog({
   defaultDescription,
   evidence,
   userId,
+  createSubject,
   onClose,
 }: AttachEvidenceDialogProps) {
   const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
   const formId = useId();
   const searchId = useId();
   const descriptionId = useId();
@@ -81,7 +117,11 @@ export function AttachEvidenceDialog({
         created_by: userId,
       }),
     onSuccess: (_row, input) => {
-      toast.success(`Evidence attached to ${incidentLabel(input.incident)}`);
+      void queryClient.invalidateQueries({
+        queryKey: incidentAreaKeys.incident(client.baseUrl, input.incident.id),
+      });
+      void queryClient.invalidateQueries({ queryKey: incidentKeys.all(client.baseUrl) });
+      toastLinkedToIncident(input.incident);
       onClose();
     },
     onError: (error: unknown) => {
@@ -101,6 +141,19 @@ export function AttachEvidenceDialog({
     }
   };
 
+  if (creating && createSubject) {
+    return (
+      <CreateIncidentDialog
+        subject={{ ...createSubject, description: description.trim() || createSubject.description }}
+        onCreated={(incident) => {
+          toastLinkedToIncident(incident);
+          onClose();
+        }}
+        onClose={() => setCreating(false)}
+      />
+    );
+  }
+
   const list = incidents.data ?? [];
   return (
     <Dialog
@@ -111,6 +164,16 @@ export function AttachEvidenceDialog({
       description={`Add ${subject} as evidence to an incident.`}
       footer={
         <>
+          {createSubject ? (
+            <Button
+              variant="ghost"
+              icon={<PlusIcon size={16} />}
+              className="mr-auto"
+              onClick={() => setCreating(true)}
+            >
+              Create new incident
+            </Button>
+          ) : null}
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="primary" type="submit" form={formId} isLoading={attach.isPending}>
             Attach
