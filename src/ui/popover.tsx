@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names';
-import { PopoverBase } from './popover-base';
+import { PopoverBase, type PopoverBaseProps } from './popover-base';
 
 export interface PopoverProps {
   /** The button's content. */
@@ -15,7 +15,8 @@ export interface PopoverProps {
   panelClassName?: string;
   /** Where the panel opens relative to the button. */
   anchor?: 'bottom start' | 'bottom end';
-  children: ReactNode;
+  /** The panel's content; the function form gets `close`, which returns focus to the button. */
+  children: PopoverBaseProps['children'];
 }
 
 export function Popover({

@@ -2,6 +2,8 @@ export { FilterBar } from './filter-bar';
 export type { FilterBarProps } from './filter-bar';
 export { SearchFilter } from './search-filter';
 export type { SearchFilterProps } from './search-filter';
+export { SearchSelectFilter } from './search-select-filter';
+export type { SearchSelectFilterProps, SearchSelectOption } from './search-select-filter';
 export { SelectFilter } from './select-filter';
 export type { SelectFilterOption, SelectFilterProps } from './select-filter';
 export { MAX_LISTED_OPTIONS, TriStateFilter, withTriState } from './tri-state-filter';
