@@ -1,0 +1,44 @@
+/**
+ * The change log (spec doc 2 §4): the incident's history entries, newest first, each as a
+ * sentence with who did it and when; 'No changelog found' when there are none.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../api/api-context';
+import { incidentDetailQueries } from '../../../api/incident-detail';
+import { Avatar } from '../../../ui/avatar';
+import { RelativeTime } from '../../../ui/relative-time';
+import { Spinner } from '../../../ui/spinner';
+import { errorMessage } from '../../../api/client';
+import { TEXTS, historyText } from './workspace-model';
+
+export function ChangelogSection({ incidentId }: { incidentId: string }) {
+  const client = useApiClient();
+  const query = useQuery(incidentDetailQueries.history(client, incidentId));
+  if (query.isPending) return <Spinner label="Loading changelog" />;
+  if (query.isError && !query.data) {
+    return <p className="text-sm text-danger">{errorMessage(query.error)}</p>;
+  }
+  const entries = query.data ?? [];
+  if (entries.length === 0) return <p className="text-sm text-fg-muted">{TEXTS.noChangelog}</p>;
+  return (
+    <ol aria-label="Changelog" className="flex max-h-96 flex-col gap-3 overflow-y-auto pr-1">
+      {entries.map((entry) => (
+        <li key={entry.id} data-history-type={entry.type ?? undefined} className="flex gap-2.5">
+          <Avatar
+            name={entry.created_by?.name}
+            src={entry.created_by?.avatar}
+            size="sm"
+            className="shrink-0"
+          />
+          <div className="flex min-w-0 flex-col text-sm">
+            <p className="break-words text-fg">
+              <span className="font-medium">{entry.created_by?.name ?? 'Someone'}</span>{' '}
+              <span className="text-fg-muted">{historyText(entry)}</span>
+            </p>
+            <RelativeTime value={entry.created_at} className="text-xs text-fg-subtle" />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
