@@ -156,6 +156,27 @@ export async function deleteHypotheses(client: ApiClient, ids: readonly string[]
   await client.delete(query.path, { query: query.toString() });
 }
 
+/**
+ * `GET /hypotheses?id=eq.{id}&select=id,comments(id,*,created_by(AVATAR),responder_id(*,team_id(*))),evidences(id,*,created_by(AVATAR))`:
+ * a node's evidence and comments when the detail read did not embed them.
+ */
+export async function getHypothesisChildren(
+  client: ApiClient,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Pick<HypothesisDetail, 'id' | 'comments' | 'evidences'> | null> {
+  const { rows } = await selectRows<Pick<HypothesisDetail, 'id' | 'comments' | 'evidences'>>(
+    client,
+    from('hypotheses')
+      .eq('id', id)
+      .select(
+        'id,comments(id,*,created_by(id,name,avatar),responder_id(*,team_id(*))),evidences(id,*,created_by(id,name,avatar))',
+      ),
+    options,
+  );
+  return rows[0] ?? null;
+}
+
 // ---- fetchers: evidences ----
 
 /** `PATCH /db/evidences?id=eq.{id}` with any of definition_of_done, done, script, description, evidence. */
@@ -303,6 +324,9 @@ export function getEvidenceSubject<R extends EvidenceSubjectRelation>(
 // ---- keys ----
 
 export const hypothesisKeys = {
+  /** Under the incident's prefix, so every write refreshes it too. */
+  children: (baseUrl: string, incidentId: string, id: string) =>
+    [...incidentAreaKeys.incident(baseUrl, incidentId), 'hypothesis', id.toLowerCase()] as const,
   people: (baseUrl: string) => [...incidentAreaKeys.all(baseUrl), 'people'] as const,
   subject: (baseUrl: string, relation: EvidenceSubjectRelation, id: string) =>
     [...incidentAreaKeys.all(baseUrl), 'evidence-subject', relation, id.toLowerCase()] as const,
@@ -311,6 +335,11 @@ export const hypothesisKeys = {
 // ---- query options ----
 
 export const hypothesisQueries = {
+  children: (client: ApiClient, incidentId: string, id: string) =>
+    queryOptions({
+      queryKey: hypothesisKeys.children(client.baseUrl, incidentId, id),
+      queryFn: ({ signal }) => getHypothesisChildren(client, id, { signal }),
+    }),
   people: (client: ApiClient) =>
     queryOptions({
       queryKey: hypothesisKeys.people(client.baseUrl),
