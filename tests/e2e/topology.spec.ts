@@ -554,7 +554,7 @@ test.describe('topology dashboard', () => {
     );
     await expect(
       topologyPage.sidebar.getByRole('button', { name: 'Link to Incident' }),
-    ).toBeDisabled();
+    ).toBeEnabled();
 
     // Incidents and logs disabled: no incidents panel, no 'Link to Incident', no 'View Logs'.
     await page.route('**/api/properties', async (route) => {

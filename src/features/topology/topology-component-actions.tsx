@@ -1,13 +1,16 @@
 /**
  * A component's actions (spec doc 2 §2 "Card actions", rbac-and-flags.md §4): 'Zoom In' (cards
  * only), 'View Logs' (only with an external id; hidden when logs are disabled), 'Link to
- * Incident' (hidden when incidents are disabled), 'Link to Catalog' (write on the catalog) and
+ * Incident' (attach the component as topology evidence, or create an incident from it; write on
+ * incident, hidden when incidents are disabled), 'Link to Catalog' (write on the catalog) and
  * 'Download Snapshot'. The same list is a card's menu and the sidebar's action bar; the dialogs
  * live here.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TopologyComponent } from '../../api/topology';
+import { AttachEvidenceDialog } from '../../entities/evidence/attach-evidence-dialog';
+import { useEvidenceAuthor } from '../../entities/evidence/attach-evidence';
 import { useFeatureEnabled } from '../../rbac/flags-context';
 import { useCan } from '../../rbac/use-can';
 import { cx } from '../../lib/class-names';
@@ -30,11 +33,13 @@ export function logsHref(id: string): string {
   return `/logs?topologyId=${encodeURIComponent(id)}`;
 }
 
-/** The text of the incident action while the incidents workspace is not built. */
-export const LINK_TO_INCIDENT_UNAVAILABLE =
-  'Linking a component to an incident arrives with the incidents workspace.';
+/** The first description of a component's evidence, e.g. 'api is unhealthy'. */
+function componentEvidenceDescription(component: TopologyComponent): string {
+  const name = component.title || component.name;
+  return component.health ? `${name} is ${component.health}` : name;
+}
 
-type Dialog = 'zoom' | 'link' | 'snapshot' | null;
+type Dialog = 'zoom' | 'link' | 'snapshot' | 'incident' | null;
 
 interface Action {
   key: string;
@@ -57,7 +62,7 @@ function useComponentActions(component: TopologyComponent, withZoom: boolean) {
     setDialogState(next);
   };
   const logs = useFeatureEnabled('logs');
-  const incidents = useFeatureEnabled('incidents');
+  const evidenceAuthor = useEvidenceAuthor();
   const canLink = useCan('database', 'write');
   const actions: Action[] = [];
   if (withZoom) {
@@ -76,13 +81,12 @@ function useComponentActions(component: TopologyComponent, withZoom: boolean) {
       href: logsHref(component.id),
     });
   }
-  if (incidents) {
+  if (evidenceAuthor) {
     actions.push({
       key: 'incident',
       label: 'Link to Incident',
       icon: <IncidentIcon size={16} />,
-      disabled: true,
-      hint: LINK_TO_INCIDENT_UNAVAILABLE,
+      onSelect: () => setDialog('incident'),
     });
   }
   if (canLink) {
@@ -110,6 +114,20 @@ function useComponentActions(component: TopologyComponent, withZoom: boolean) {
       ) : null}
       {mounted.has('snapshot') ? (
         <SnapshotDialog component={component} open={dialog === 'snapshot'} onClose={close} />
+      ) : null}
+      {dialog === 'incident' && evidenceAuthor ? (
+        <AttachEvidenceDialog
+          subject={component.title || component.name}
+          defaultDescription={componentEvidenceDescription(component)}
+          evidence={{ type: 'topology', component_id: component.id }}
+          createSubject={{
+            kind: 'component',
+            componentId: component.id,
+            description: componentEvidenceDescription(component),
+          }}
+          userId={evidenceAuthor}
+          onClose={close}
+        />
       ) : null}
     </>
   );
@@ -157,7 +175,6 @@ export function TopologyCardMenu({ component }: { component: TopologyComponent }
 /** The sidebar's row of the same actions (no Zoom In: the page is the component). */
 export function TopologyActionBar({ component }: { component: TopologyComponent }) {
   const { actions, dialogs } = useComponentActions(component, false);
-  const hintId = useId();
   const button = cx(buttonClasses('secondary', 'sm'), 'w-full justify-start');
   return (
     <>
@@ -175,7 +192,6 @@ export function TopologyActionBar({ component }: { component: TopologyComponent 
               className={button}
               disabled={action.disabled}
               title={action.hint}
-              aria-describedby={action.hint ? hintId : undefined}
               onClick={() => action.onSelect?.()}
             >
               {action.icon}
@@ -184,9 +200,6 @@ export function TopologyActionBar({ component }: { component: TopologyComponent 
           ),
         )}
       </div>
-      <p id={hintId} className="sr-only">
-        {LINK_TO_INCIDENT_UNAVAILABLE}
-      </p>
       {dialogs}
     </>
   );

@@ -3,8 +3,13 @@
  * the URL (`?selected=3-7,12`) so a link shows the same lines and 'Attach as Evidence' can carry
  * them. Switching the format clears the selection (line numbers differ between formats).
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ConfigDetail } from '../../../api/catalog';
+import { AttachEvidenceDialog } from '../../../entities/evidence/attach-evidence-dialog';
+import { useEvidenceAuthor } from '../../../entities/evidence/attach-evidence';
+import { configLinesEvidence } from '../../../entities/evidence/config-lines';
+import { Button } from '../../../ui/button';
+import { IncidentIcon } from '../../../ui/icons';
 import { CodeView } from '../../../ui/code-view';
 import { EmptyState } from '../../../ui/empty-state';
 import { useUrlState } from '../../../ui/use-url-state';
@@ -12,6 +17,56 @@ import { CONFIG_FORMATS, configContent, configTabUrlSchema } from './config-deta
 import { SegmentedToggle } from '../../../ui/segmented-toggle';
 
 const FORMAT_LABELS = { json: 'JSON', yaml: 'YAML' } as const;
+
+/**
+ * 'Attach as Evidence' (spec doc 2 §6): the config with the selected lines of what is shown, as a
+ * config evidence (`config_id`, `evidence: {lines, selected_lines}`); an incident can also be
+ * created from it. Hidden without write on incident or with incidents disabled.
+ */
+function AttachConfigLines({
+  config,
+  text,
+  selected,
+}: {
+  config: ConfigDetail;
+  text: string;
+  selected: ReadonlySet<number>;
+}) {
+  const author = useEvidenceAuthor();
+  const [open, setOpen] = useState(false);
+  if (!author) return null;
+  const name = config.name ?? config.id;
+  const count = selected.size;
+  const description = `${config.type ? `${config.type.split('::').pop()} ` : ''}${name}`;
+  const subject =
+    count > 0
+      ? `${count} selected ${count === 1 ? 'line' : 'lines'} of ${name}`
+      : `the config of ${name}`;
+  const evidence = open ? configLinesEvidence(text, selected) : null;
+  return (
+    <>
+      <Button size="sm" icon={<IncidentIcon size={16} />} onClick={() => setOpen(true)}>
+        Attach as Evidence
+      </Button>
+      {evidence ? (
+        <AttachEvidenceDialog
+          subject={subject}
+          defaultDescription={description}
+          evidence={{ type: 'config', config_id: config.id, evidence: { ...evidence } }}
+          createSubject={{
+            kind: 'config',
+            configId: config.id,
+            lines: evidence.lines,
+            selectedLines: evidence.selected_lines,
+            description,
+          }}
+          userId={author}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}
 
 export function ConfigContentTab({ config }: { config: ConfigDetail }) {
   const [state, setState] = useUrlState(configTabUrlSchema);
@@ -30,19 +85,21 @@ export function ConfigContentTab({ config }: { config: ConfigDetail }) {
   const name = config.name ?? config.id;
   return (
     <div className="flex flex-col gap-2">
-      {content.convertible ? (
-        <SegmentedToggle
-          label="Format"
-          size="sm"
-          className="self-end"
-          value={state.format}
-          options={CONFIG_FORMATS.map((format) => ({
-            value: format,
-            label: FORMAT_LABELS[format],
-          }))}
-          onChange={(format) => setState({ format, selected: new Set() })}
-        />
-      ) : null}
+      <div className="flex flex-wrap items-center justify-end gap-2 empty:hidden">
+        <AttachConfigLines config={config} text={content.text} selected={state.selected} />
+        {content.convertible ? (
+          <SegmentedToggle
+            label="Format"
+            size="sm"
+            value={state.format}
+            options={CONFIG_FORMATS.map((format) => ({
+              value: format,
+              label: FORMAT_LABELS[format],
+            }))}
+            onChange={(format) => setState({ format, selected: new Set() })}
+          />
+        ) : null}
+      </div>
       <CodeView
         content={content.text}
         language={content.language}
