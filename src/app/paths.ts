@@ -8,7 +8,6 @@ export const paths = {
   health: (params?: { checkId?: string }) =>
     params?.checkId ? `/health?checkId=${encodeURIComponent(params.checkId)}` : '/health',
   incidents: () => '/incidents',
-  incident: (id: string) => `/incidents/${encodeURIComponent(id)}`,
   catalog: () => '/catalog',
   logs: () => '/logs',
   playbooks: () => '/playbooks',
