@@ -14,6 +14,7 @@ import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
 import { openDataApi } from './data-api';
 import { startChangeWindowTimer } from './catalog/change-window';
+import { IncidentEngine } from './incidents/engine';
 import { HealthRunner } from './runner/runner';
 import { DEMO_ACCOUNTS } from './seed/demo';
 import { openSecrets } from './secrets/startup';
@@ -144,6 +145,10 @@ async function main(): Promise<void> {
 
   // The grouped summary's 30-day change counts follow the clock (migration 0022).
   const stopChangeWindow = startChangeWindowTimer(db);
+  // Incident rules and automatic definitions of done (docs/incident-server.md); off with the
+  // runner (VIGIL_RUNNER=off), like the other jobs that write on their own.
+  const incidents = new IncidentEngine(db);
+  if (config.runner) incidents.start();
 
   const purge = setInterval(
     () => {
@@ -162,7 +167,7 @@ async function main(): Promise<void> {
     // The scheduler stops first (timers, in-flight checks), so nothing writes to a closing
     // database. Stop accepting; in-flight requests finish, idle keep-alive sockets close now.
     stopChangeWindow();
-    const runnerStopped = runner.stop();
+    const runnerStopped = Promise.all([runner.stop(), incidents.stop()]);
     server.close(() => {
       runnerStopped
         .then(() => Promise.all([db.close(), dataApi.close()]))
