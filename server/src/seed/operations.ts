@@ -4,6 +4,7 @@
  * notification rules with send history and silences, connections, log backends, config
  * scrapers, job history and a small pending event queue.
  */
+import { DEFAULT_DOD_SCRIPTS } from '../../../src/api/incident-model';
 import type { ComponentRef } from './topology';
 import type { ConfigRef, Person, SeedCheck, SeedContext, World } from './world';
 
@@ -471,11 +472,18 @@ export function generateIncidents(
       });
     };
     if (check) {
+      // A focus incident not yet resolved has its check in the definition of done with the
+      // default script: the server evaluates it (done for a check that has recovered for 5
+      // minutes, like the mitigated one; not done for those still failing).
+      const automatic =
+        focus?.check !== undefined &&
+        ['new', 'open', 'investigating', 'mitigated'].includes(status);
       evidence(rootId, {
         type: 'check',
         description: `${check.name} is failing`,
         check_id: check.id,
         evidence: { includeMessages: true, start: '6h' },
+        ...(automatic ? { definition_of_done: true, script: DEFAULT_DOD_SCRIPTS.check } : {}),
       });
     }
     if (config) {
@@ -563,31 +571,42 @@ export function generateIncidents(
 }
 
 export function generateIncidentRules(ctx: SeedContext): void {
+  // Specs in the IncidentRule schema (docs/incident-server.md): the reference server runs them.
   const rules = [
     {
       name: 'critical-checks',
       spec: {
         priority: 1,
-        filter: { status: ['unhealthy'], check: { severity: ['critical'] } },
+        breakOnMatch: true,
+        filter: { status: ['unhealthy'], severity: ['critical'] },
         template: { type: 'availability', severity: 'critical' },
-        autoClose: { timeout: '1h' },
-        responders: { person: [{ name: 'commander' }] },
+        autoAssignOwner: true,
+        hoursSinceLastIncident: 4,
+        responders: {
+          email: [
+            {
+              to: 'oncall@example.com',
+              subject: 'A critical health check is failing',
+              body: 'Opened by the critical-checks incident rule.',
+            },
+          ],
+        },
       },
     },
     {
       name: 'payments-components',
       spec: {
         priority: 2,
-        components: [{ labels: { team: 'payments' } }],
-        filter: { status: ['unhealthy', 'warning'] },
-        template: { type: 'availability', severity: 'high' },
+        components: [{ labelSelector: 'team=payments' }],
+        filter: { status: ['unhealthy'] },
+        template: { type: 'availability', severity: 'high', title: '{{name}} is {{status}}' },
       },
     },
     {
-      name: 'security-insights',
+      name: 'security-checks',
       spec: {
         priority: 3,
-        filter: { analysis_type: ['security'], severity: ['critical', 'high'] },
+        filter: { status: ['unhealthy'], category: ['security'] },
         template: { type: 'security', severity: 'high' },
       },
     },
