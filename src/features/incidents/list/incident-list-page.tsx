@@ -58,23 +58,21 @@ export function IncidentListPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <IncidentFilters
-          values={values}
-          onChange={(patch) => setValues(patch)}
-          onClear={() => setValues(CLEARED_INCIDENT_FILTERS)}
-        />
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-fg-muted" aria-live="polite">
+          {list.isError && !list.data ? null : countText(total, list.isPending)}
+        </p>
         {canWrite ? (
-          <Button
-            variant="primary"
-            icon={<PlusIcon size={16} />}
-            onClick={() => setCreating(true)}
-            className="shrink-0"
-          >
+          <Button variant="primary" icon={<PlusIcon size={16} />} onClick={() => setCreating(true)}>
             {CREATE_INCIDENT_LABEL}
           </Button>
         ) : null}
       </div>
+      <IncidentFilters
+        values={values}
+        onChange={(patch) => setValues(patch)}
+        onClear={() => setValues(CLEARED_INCIDENT_FILTERS)}
+      />
       {list.isError && !list.data ? (
         <EmptyState
           icon={<AlertCircleIcon size={22} />}
@@ -87,31 +85,25 @@ export function IncidentListPage() {
           }
         />
       ) : (
-        <div className="flex flex-col gap-2">
-          <p className="text-sm text-fg-muted" aria-live="polite">
-            {countText(total, list.isPending)}
-          </p>
-          <IncidentTable
-            rows={list.data?.rows ?? []}
-            total={total}
-            isLoading={list.isPending}
-            sortBy={values.sortBy}
-            sortOrder={values.sortOrder}
-            pageIndex={values.pageIndex}
-            pageSize={values.pageSize}
-            onChange={(patch) => setValues(patch)}
-            onOpen={(id) => navigate(workspacePaths.incident(id))}
-            csvExport={{
-              fileName: 'incidents',
-              getRows: () =>
-                collectPages(
-                  (pageIndex, pageSize) =>
-                    listIncidents(client, { ...params, pageIndex, pageSize }),
-                  { pageSize: 1000, maxRows: EXPORT_MAX_ROWS },
-                ),
-            }}
-          />
-        </div>
+        <IncidentTable
+          rows={list.data?.rows ?? []}
+          total={total}
+          isLoading={list.isPending}
+          sortBy={values.sortBy}
+          sortOrder={values.sortOrder}
+          pageIndex={values.pageIndex}
+          pageSize={values.pageSize}
+          onChange={(patch) => setValues(patch)}
+          onOpen={(id) => navigate(workspacePaths.incident(id))}
+          csvExport={{
+            fileName: 'incidents',
+            getRows: () =>
+              collectPages(
+                (pageIndex, pageSize) => listIncidents(client, { ...params, pageIndex, pageSize }),
+                { pageSize: 1000, maxRows: EXPORT_MAX_ROWS },
+              ),
+          }}
+        />
       )}
       {creating && canWrite ? (
         <CreateIncidentDialog

@@ -77,7 +77,7 @@ const COLUMNS: ColumnDef<IncidentListItem>[] = [
     cell: ({ row }) => (
       <Link
         href={workspacePaths.incident(row.original.id)}
-        className="line-clamp-2 font-medium break-words text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        className="line-clamp-2 min-w-52 font-medium break-words text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         {row.original.title || NO_TITLE}
       </Link>

@@ -4,7 +4,7 @@
  * every name in the accessible text and the tooltip.
  */
 import { RESPONDER_AVATARS_SHOWN, type ResponderAvatar } from '../../../api/incident-list';
-import { Avatar } from '../../../ui/avatar';
+import { Avatar, initials } from '../../../ui/avatar';
 
 function describe(responder: ResponderAvatar): string {
   return responder.kind === 'team' ? `${responder.name} (team)` : responder.name;
@@ -22,22 +22,22 @@ export function ResponderAvatars({ responders }: { responders: readonly Responde
   return (
     <span className="inline-flex items-center" title={names}>
       <span className="sr-only">{names}</span>
-      <span aria-hidden="true" className="flex items-center -space-x-1.5">
-        {shown.map((responder) => (
-          <Avatar
-            key={responder.key}
-            name={responder.name}
-            src={responder.kind === 'person' ? responder.avatar : null}
-            size="sm"
-            className={
-              responder.kind === 'team'
-                ? 'ring-2 ring-surface outline outline-1 -outline-offset-1 outline-border-strong'
-                : 'ring-2 ring-surface'
-            }
-          />
-        ))}
+      <span aria-hidden="true" className="flex items-center gap-1">
+        {shown.map((responder) =>
+          responder.kind === 'team' ? (
+            // A team is a rounded square, a person a circle: the two are told apart by shape.
+            <span
+              key={responder.key}
+              className="inline-flex size-7 items-center justify-center rounded-md border border-border-strong bg-surface-sunken text-xs font-semibold text-fg-muted"
+            >
+              {initials(responder.name)}
+            </span>
+          ) : (
+            <Avatar key={responder.key} name={responder.name} src={responder.avatar} size="sm" />
+          ),
+        )}
         {more > 0 ? (
-          <span className="z-10 inline-flex size-7 items-center justify-center rounded-full bg-surface-sunken text-xs font-semibold text-fg-muted ring-2 ring-surface">
+          <span className="inline-flex h-7 min-w-7 items-center justify-center rounded-full px-1 text-xs font-semibold text-fg-muted">
             +{more}
           </span>
         ) : null}
