@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { relationPolicy } from '../../../src/rbac/relations';
 import type { Caller } from '../auth/accounts';
@@ -126,6 +127,44 @@ async function sealedBody(
 }
 
 /**
+ * A weak validator of a read (docs/incident-server.md): a hash of what the client sees — the
+ * body, its type and Content-Range — so polling the same read (the incident workspace asks every
+ * 2 s) is answered 304 without a body while nothing changed. Weak, because the compression
+ * middleware re-encodes the body (and would weaken a strong one anyway).
+ */
+function etagOf(response: DbResponse): string {
+  const hash = createHash('sha1');
+  hash.update(String(response.status));
+  hash.update('\u0000');
+  hash.update(response.headers['content-type'] ?? '');
+  hash.update('\u0000');
+  hash.update(response.headers['content-range'] ?? '');
+  hash.update('\u0000');
+  hash.update(response.body);
+  return `W/"${hash.digest('base64url')}"`;
+}
+
+/** If-None-Match (a list, `*`, weak or strong tags) against our weak tag: weak comparison. */
+function ifNoneMatch(header: string | undefined, tag: string): boolean {
+  if (!header || header.length > 8192) return false;
+  const opaque = tag.replace(/^W\//, '');
+  return header.split(',').some((part) => {
+    const candidate = part.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** A 304 keeps the headers a 200 would send that describe the representation (RFC 9110 §15.4.5). */
+function notModifiedHeaders(response: DbResponse, tag: string): Record<string, string> {
+  const headers: Record<string, string> = { etag: tag, 'cache-control': 'private, no-cache' };
+  for (const name of ['content-range', 'content-location', 'vary', 'preference-applied']) {
+    const value = response.headers[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
  * `/api/db/*` → the PostgREST-compatible engine, behind a session and the relation map. Reads are
  * masked for the caller (server/src/http/db-masks.ts); writes of secrets are encrypted first.
  */
@@ -156,6 +195,13 @@ export function dbRoutes(engine: DbEngine, secrets: Secrets): Hono<AppEnv> {
     const response = await engine.handle(request, authorizeFor(caller), {
       masks: masksFor(caller),
     });
+    if (method === 'GET' && (response.status === 200 || response.status === 206)) {
+      const tag = etagOf(response);
+      if (ifNoneMatch(c.req.header('if-none-match'), tag)) {
+        return new Response(null, { status: 304, headers: notModifiedHeaders(response, tag) });
+      }
+      response.headers = { ...response.headers, etag: tag, 'cache-control': 'private, no-cache' };
+    }
     const empty = method === 'HEAD' || [204, 205, 304].includes(response.status);
     return new Response(empty ? null : response.body, {
       status: response.status,
