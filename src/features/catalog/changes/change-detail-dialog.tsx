@@ -2,7 +2,9 @@
  * The change detail modal (spec doc 2 §2, §7 "GET /config_changes by config_id and id"): the
  * config, type, severity, source, times, count, author and summary, the diff (unified or side by
  * side), the details and the patches. The open change lives in the URL (`changeId`), so a link
- * reopens it; Escape or Close closes it and focus returns to the row's button.
+ * reopens it; Escape or Close closes it and focus returns to the row's button. 'Attach as
+ * Evidence' (write on incident, incidents enabled) links the change to an incident as a
+ * config_change evidence.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +12,8 @@ import { useApiClient } from '../../../api/api-context';
 import type { CatalogChange } from '../../../api/catalog';
 import { catalogChangeQueries } from '../../../api/catalog-changes';
 import { errorMessage } from '../../../api/client';
+import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
+import { useEvidenceAuthor } from '../../../entities/evidence/attach-evidence';
 import { DiffView } from '../../../ui/code-view';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
@@ -62,6 +66,8 @@ export function ChangeDetailDialog({
     initial?.external_created_by ??
     (createdById ? (people?.[createdById] ?? createdById) : undefined);
   const summary = change?.summary ?? initial?.summary;
+  const author = useEvidenceAuthor();
+  const changeLabel = `the ${changeType || 'change'}${configName ? ` of ${configName}` : ''}`;
 
   let body: ReactNode;
   if (query.isPending && !initial) {
@@ -141,6 +147,17 @@ export function ChangeDetailDialog({
       open
       onClose={onClose}
       size="xl"
+      footer={
+        author && configId ? (
+          <AttachEvidenceButton
+            subject={changeLabel}
+            defaultDescription={(
+              summary?.trim() || `${changeType || 'Change'} of ${configName ?? 'the config'}`
+            ).slice(0, 500)}
+            evidence={{ type: 'config_change', config_change_id: changeId, config_id: configId }}
+          />
+        ) : undefined
+      }
       title={
         <span className="flex flex-wrap items-baseline gap-x-2">
           <span>{changeType || 'Change'}</span>

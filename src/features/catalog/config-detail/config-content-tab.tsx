@@ -3,12 +3,10 @@
  * the URL (`?selected=3-7,12`) so a link shows the same lines and 'Attach as Evidence' can carry
  * them. Switching the format clears the selection (line numbers differ between formats).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ConfigDetail } from '../../../api/catalog';
-import { AttachEvidenceDialog } from '../../../entities/evidence/attach-evidence-dialog';
-import { useEvidenceAuthor } from '../../../entities/evidence/attach-evidence';
+import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
 import { configLinesEvidence } from '../../../entities/evidence/config-lines';
-import { Button } from '../../../ui/button';
 import { IncidentIcon } from '../../../ui/icons';
 import { CodeView } from '../../../ui/code-view';
 import { EmptyState } from '../../../ui/empty-state';
@@ -32,39 +30,29 @@ function AttachConfigLines({
   text: string;
   selected: ReadonlySet<number>;
 }) {
-  const author = useEvidenceAuthor();
-  const [open, setOpen] = useState(false);
-  if (!author) return null;
+  const evidence = useMemo(() => configLinesEvidence(text, selected), [text, selected]);
   const name = config.name ?? config.id;
   const count = selected.size;
   const description = `${config.type ? `${config.type.split('::').pop()} ` : ''}${name}`;
-  const subject =
-    count > 0
-      ? `${count} selected ${count === 1 ? 'line' : 'lines'} of ${name}`
-      : `the config of ${name}`;
-  const evidence = open ? configLinesEvidence(text, selected) : null;
   return (
-    <>
-      <Button size="sm" icon={<IncidentIcon size={16} />} onClick={() => setOpen(true)}>
-        Attach as Evidence
-      </Button>
-      {evidence ? (
-        <AttachEvidenceDialog
-          subject={subject}
-          defaultDescription={description}
-          evidence={{ type: 'config', config_id: config.id, evidence: { ...evidence } }}
-          createSubject={{
-            kind: 'config',
-            configId: config.id,
-            lines: evidence.lines,
-            selectedLines: evidence.selected_lines,
-            description,
-          }}
-          userId={author}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
+    <AttachEvidenceButton
+      size="sm"
+      icon={<IncidentIcon size={16} />}
+      subject={
+        count > 0
+          ? `${count} selected ${count === 1 ? 'line' : 'lines'} of ${name}`
+          : `the config of ${name}`
+      }
+      defaultDescription={description}
+      evidence={{ type: 'config', config_id: config.id, evidence: { ...evidence } }}
+      createSubject={{
+        kind: 'config',
+        configId: config.id,
+        lines: evidence.lines,
+        selectedLines: evidence.selected_lines,
+        description,
+      }}
+    />
   );
 }
 

@@ -2,7 +2,9 @@
  * The insight detail modal (spec doc 2 §2 "a row opens a detail", §9 "Insight message truncated
  * to 500 characters"): the config, analyzer, type, severity, status, source, first and last
  * observed, the message and the analysis as JSON. The open insight lives in the URL
- * (`insightId`); Escape or Close closes it and focus returns to the row's button.
+ * (`insightId`); Escape or Close closes it and focus returns to the row's button. 'Attach as
+ * Evidence' (write on incident, incidents enabled) links the insight to an incident as a
+ * config_analysis evidence.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +12,8 @@ import { useApiClient } from '../../../api/api-context';
 import type { ConfigInsight, ConfigInsightDetail } from '../../../api/catalog';
 import { catalogInsightQueries } from '../../../api/catalog-insights';
 import { errorMessage } from '../../../api/client';
+import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
+import { useEvidenceAuthor } from '../../../entities/evidence/attach-evidence';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { INSIGHT_MESSAGE_MAX_LENGTH, truncateInsightMessage } from '../catalog-params';
@@ -46,6 +50,9 @@ export function InsightDetailDialog({ insightId, initial, onClose }: InsightDeta
   const insight: Partial<ConfigInsightDetail> | undefined = query.data ?? initial;
   const message = query.data?.message ?? (initial as ConfigInsightDetail | undefined)?.message;
   const cut = (message ?? '').length > INSIGHT_MESSAGE_MAX_LENGTH;
+  const author = useEvidenceAuthor();
+  const configId = insight?.config?.id;
+  const insightName = `${insight?.analyzer || 'insight'}${insight?.config?.name ? ` of ${insight.config.name}` : ''}`;
 
   let body: ReactNode;
   if (query.isPending && !initial) {
@@ -118,6 +125,19 @@ export function InsightDetailDialog({ insightId, initial, onClose }: InsightDeta
       open
       onClose={onClose}
       size="lg"
+      footer={
+        author && configId ? (
+          <AttachEvidenceButton
+            subject={`the ${insightName}`}
+            defaultDescription={(message?.trim() || insightName).slice(0, 500)}
+            evidence={{
+              type: 'config_analysis',
+              config_analysis_id: insightId,
+              config_id: configId,
+            }}
+          />
+        ) : undefined
+      }
       title={
         <span className="flex flex-wrap items-baseline gap-x-2">
           <span>{insight?.analyzer || 'Insight'}</span>
