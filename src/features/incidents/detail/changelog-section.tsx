@@ -3,6 +3,7 @@
  * sentence with who did it and when; 'No changelog found' when there are none.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { incidentDetailQueries } from '../../../api/incident-detail';
 import { Avatar } from '../../../ui/avatar';
@@ -11,8 +12,12 @@ import { Spinner } from '../../../ui/spinner';
 import { errorMessage } from '../../../api/client';
 import { TEXTS, historyText } from './workspace-model';
 
+/** Entries shown before 'Show all' (the panel stays short beside a long action plan). */
+export const CHANGELOG_SHOWN = 15;
+
 export function ChangelogSection({ incidentId }: { incidentId: string }) {
   const client = useApiClient();
+  const [showAll, setShowAll] = useState(false);
   const query = useQuery(incidentDetailQueries.history(client, incidentId));
   if (query.isPending) return <Spinner label="Loading changelog" />;
   if (query.isError && !query.data) {
@@ -21,24 +26,36 @@ export function ChangelogSection({ incidentId }: { incidentId: string }) {
   const entries = query.data ?? [];
   if (entries.length === 0) return <p className="text-sm text-fg-muted">{TEXTS.noChangelog}</p>;
   return (
-    <ol aria-label="Changelog" className="flex max-h-96 flex-col gap-3 overflow-y-auto pr-1">
-      {entries.map((entry) => (
-        <li key={entry.id} data-history-type={entry.type ?? undefined} className="flex gap-2.5">
-          <Avatar
-            name={entry.created_by?.name}
-            src={entry.created_by?.avatar}
-            size="sm"
-            className="shrink-0"
-          />
-          <div className="flex min-w-0 flex-col text-sm">
-            <p className="break-words text-fg">
-              <span className="font-medium">{entry.created_by?.name ?? 'Someone'}</span>{' '}
-              <span className="text-fg-muted">{historyText(entry)}</span>
-            </p>
-            <RelativeTime value={entry.created_at} className="text-xs text-fg-subtle" />
-          </div>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol aria-label="Changelog" className="flex flex-col gap-3">
+        {(showAll ? entries : entries.slice(0, CHANGELOG_SHOWN)).map((entry) => (
+          <li key={entry.id} data-history-type={entry.type ?? undefined} className="flex gap-2.5">
+            <Avatar
+              name={entry.created_by?.name}
+              src={entry.created_by?.avatar}
+              size="sm"
+              className="shrink-0"
+            />
+            <div className="flex min-w-0 flex-col text-sm">
+              <p className="break-words text-fg">
+                <span className="font-medium">{entry.created_by?.name ?? 'Someone'}</span>{' '}
+                <span className="text-fg-muted">{historyText(entry)}</span>
+              </p>
+              <RelativeTime value={entry.created_at} className="text-xs text-fg-subtle" />
+            </div>
+          </li>
+        ))}
+      </ol>
+      {entries.length > CHANGELOG_SHOWN ? (
+        <button
+          type="button"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((value) => !value)}
+          className="mt-2 text-sm text-link hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {showAll ? 'Show fewer' : `Show all ${entries.length} entries`}
+        </button>
+      ) : null}
+    </>
   );
 }

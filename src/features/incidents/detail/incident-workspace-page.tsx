@@ -111,7 +111,10 @@ function WorkspaceSkeleton() {
 
 function Header({ incident, canWrite }: { incident: IncidentDetail; canWrite: boolean }) {
   return (
-    <header className="flex flex-col gap-3 xl:flex-row xl:items-start xl:justify-between">
+    <header
+      data-incident-header
+      className="flex flex-col gap-3 xl:flex-row xl:items-start xl:justify-between"
+    >
       <div className="flex min-w-0 flex-col gap-2">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="min-w-0 text-xl font-semibold break-words text-fg">
@@ -163,9 +166,9 @@ function Workspace({ id }: { id: string }) {
     <div className="flex min-w-0 flex-col gap-4">
       <Breadcrumb label={incident.incident_id || incident.title || incident.id} />
       <Header incident={incident} canWrite={canWriteIncident} />
-      <LinkedComponentsStrip ids={linkedComponentIds(incident)} />
       <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-start">
-        <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <LinkedComponentsStrip ids={linkedComponentIds(incident)} />
           <div className="relative">
             <Tabs
               label="Incident sections"
@@ -196,7 +199,7 @@ function Workspace({ id }: { id: string }) {
         </div>
         <aside
           aria-label="Incident details"
-          className="w-full shrink-0 overflow-hidden rounded-lg border border-border bg-surface lg:sticky lg:top-4 lg:w-96"
+          className="w-full shrink-0 overflow-hidden rounded-lg border border-border bg-surface lg:w-96"
         >
           <IncidentSidePanel
             incident={incident}
