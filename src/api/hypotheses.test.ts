@@ -8,6 +8,7 @@ import {
   descendantIds,
   getEvidenceSubject,
   getHypothesisChildren,
+  listIncidentComments,
   listPeople,
   updateEvidence,
   updateHypothesis,
@@ -112,6 +113,17 @@ describe('hypotheses API (postgrest.md §8.5)', () => {
       incident_id: I,
       hypothesis_id: H,
       comment: text,
+    });
+  });
+
+  it('reads the incident’s comments oldest first', async () => {
+    const { client, calls } = recorder(() => []);
+    await listIncidentComments(client, I);
+    expect(calls[0]?.url.pathname).toBe('/api/db/comments');
+    expect(params(calls[0]!.url)).toEqual({
+      select: '*,created_by(id,name,avatar)',
+      incident_id: `eq.${I}`,
+      order: 'created_at.asc',
     });
   });
 

@@ -7,6 +7,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
+import { WORKSPACE_REFETCH_MS } from './incident-detail';
 import { incidentAreaKeys } from './incident-keys';
 import type {
   CommentDetail,
@@ -208,6 +209,28 @@ export async function createComment(
   return rows?.[0];
 }
 
+/**
+ * `GET /db/comments?select=*,created_by(id,name,avatar)&incident_id=eq.{id}&order=created_at.asc`:
+ * every comment of the incident, oldest first. **Vigil:** the contract's per-hypothesis read
+ * (`hypothesis_id=eq.{id}`) by incident instead — the detail read embeds only comments made on a
+ * hypothesis, while comments from responders' systems (and seeded ones) may have none.
+ */
+export async function listIncidentComments(
+  client: ApiClient,
+  incidentId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<(CommentDetail & { hypothesis_id?: string | null })[]> {
+  const { rows } = await selectRows<CommentDetail & { hypothesis_id?: string | null }>(
+    client,
+    from('comments')
+      .select('*,created_by(id,name,avatar)')
+      .eq('incident_id', incidentId)
+      .order({ column: 'created_at' }),
+    options,
+  );
+  return rows;
+}
+
 /** `GET /db/people?select=*&order=name.asc`: everyone who can be mentioned. */
 export async function listPeople(
   client: ApiClient,
@@ -327,7 +350,10 @@ export const hypothesisKeys = {
   /** Under the incident's prefix, so every write refreshes it too. */
   children: (baseUrl: string, incidentId: string, id: string) =>
     [...incidentAreaKeys.incident(baseUrl, incidentId), 'hypothesis', id.toLowerCase()] as const,
-  people: (baseUrl: string) => [...incidentAreaKeys.all(baseUrl), 'people'] as const,
+  /** Apart from the responder wizard's `people` (another select). */
+  people: (baseUrl: string) => [...incidentAreaKeys.all(baseUrl), 'mention-people'] as const,
+  comments: (baseUrl: string, incidentId: string) =>
+    [...incidentAreaKeys.incident(baseUrl, incidentId), 'comments'] as const,
   subject: (baseUrl: string, relation: EvidenceSubjectRelation, id: string) =>
     [...incidentAreaKeys.all(baseUrl), 'evidence-subject', relation, id.toLowerCase()] as const,
 };
@@ -339,6 +365,14 @@ export const hypothesisQueries = {
     queryOptions({
       queryKey: hypothesisKeys.children(client.baseUrl, incidentId, id),
       queryFn: ({ signal }) => getHypothesisChildren(client, id, { signal }),
+    }),
+  /** The Comments tab; polled like the rest of the live workspace. */
+  comments: (client: ApiClient, incidentId: string) =>
+    queryOptions({
+      queryKey: hypothesisKeys.comments(client.baseUrl, incidentId),
+      queryFn: ({ signal }) => listIncidentComments(client, incidentId, { signal }),
+      refetchInterval: WORKSPACE_REFETCH_MS,
+      refetchIntervalInBackground: false,
     }),
   people: (client: ApiClient) =>
     queryOptions({

@@ -195,6 +195,7 @@ export const HypothesisNode = memo(function HypothesisNode({
       className="list-none"
       data-hypothesis-id={hypothesis.id}
       data-hypothesis-type={hypothesis.type ?? undefined}
+      data-title={hypothesis.title ?? ''}
       data-open={open || undefined}
     >
       <div

@@ -36,8 +36,8 @@ export interface IncidentCommentsProps {
 }
 
 interface CommentItem extends CommentDetail {
-  hypothesisId: string;
-  hypothesisTitle: string;
+  hypothesisId?: string | null;
+  hypothesisTitle?: string;
   pending?: boolean;
 }
 
@@ -49,16 +49,36 @@ function byTime(a: CommentItem, b: CommentItem): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-/** Every comment of the incident, oldest first (the newest is last, next to the composer). */
-export function incidentComments(incident: IncidentDetail): CommentItem[] {
+/**
+ * Every comment of the incident, oldest first (the newest is last, next to the composer): the
+ * incident's comments read when it has answered, else those the detail read embeds.
+ */
+export function incidentComments(
+  incident: IncidentDetail,
+  read?: readonly (CommentDetail & { hypothesis_id?: string | null })[],
+): CommentItem[] {
+  const titles = new Map(
+    (incident.hypotheses ?? []).map((h) => [h.id, h.title || '(no title)'] as const),
+  );
   const out: CommentItem[] = [];
-  for (const hypothesis of incident.hypotheses ?? []) {
-    for (const comment of hypothesis.comments ?? []) {
+  if (read) {
+    for (const comment of read) {
+      const hypothesisId = comment.hypothesis_id ?? null;
       out.push({
         ...comment,
-        hypothesisId: hypothesis.id,
-        hypothesisTitle: hypothesis.title || '(no title)',
+        hypothesisId,
+        hypothesisTitle: hypothesisId ? titles.get(hypothesisId) : undefined,
       });
+    }
+  } else {
+    for (const hypothesis of incident.hypotheses ?? []) {
+      for (const comment of hypothesis.comments ?? []) {
+        out.push({
+          ...comment,
+          hypothesisId: hypothesis.id,
+          hypothesisTitle: titles.get(hypothesis.id),
+        });
+      }
     }
   }
   return out.sort(byTime);
@@ -107,9 +127,11 @@ const CommentRow = memo(function CommentRow({ comment }: { comment: CommentItem 
         <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs text-fg-muted">
           <span className="text-sm font-semibold text-fg">{author}</span>
           {comment.pending ? <span>Sending…</span> : <RelativeTime value={comment.created_at} />}
-          <span className="min-w-0 truncate" title={comment.hypothesisTitle}>
-            on {comment.hypothesisTitle}
-          </span>
+          {comment.hypothesisTitle ? (
+            <span className="min-w-0 truncate" title={comment.hypothesisTitle}>
+              on {comment.hypothesisTitle}
+            </span>
+          ) : null}
         </div>
         <CommentText text={comment.comment} />
       </div>
@@ -349,7 +371,8 @@ export function IncidentComments({ incident }: IncidentCommentsProps) {
   const { user } = useSession();
   const canComment = useCan('comments', 'write');
   const [optimistic, setOptimistic] = useState<CommentItem[]>([]);
-  const stored = useMemo(() => incidentComments(incident), [incident]);
+  const read = useQuery(hypothesisQueries.comments(client, incident.id));
+  const stored = useMemo(() => incidentComments(incident, read.data), [incident, read.data]);
   const comments = useMemo(() => {
     const known = new Set(stored.map((c) => c.id));
     return [...stored, ...optimistic.filter((c) => !known.has(c.id))];
