@@ -27,6 +27,8 @@ export interface SearchSelectFilterProps {
   isLoading?: boolean;
   /** Accessible name and placeholder of the find box (default 'Find <label>'). */
   findLabel?: string;
+  /** Where the panel opens: 'bottom end' for a filter near the right edge. */
+  anchor?: 'bottom start' | 'bottom end';
   className?: string;
 }
 
@@ -54,6 +56,7 @@ export function SearchSelectFilter({
   allLabel = 'All',
   isLoading = false,
   findLabel,
+  anchor = 'bottom start',
   className,
 }: SearchSelectFilterProps) {
   const findId = useId();
@@ -98,6 +101,7 @@ export function SearchSelectFilter({
           </>
         }
         panelLabel={`${label} filter`}
+        anchor={anchor}
         panelClassName="flex max-h-[min(28rem,70vh)] w-80 flex-col"
       >
         {(close) => {
