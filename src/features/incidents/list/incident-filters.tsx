@@ -109,6 +109,7 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
         options={ownerOptions}
         isLoading={owners.isPending}
         findLabel="Find a person"
+        anchor="bottom end"
         onChange={(owner) => set({ owner })}
       />
       <SearchSelectFilter
@@ -117,6 +118,7 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
         options={componentOptions}
         isLoading={components.isPending}
         findLabel="Find a component"
+        anchor="bottom end"
         onChange={(component) => set({ component })}
       />
     </FilterBar>
