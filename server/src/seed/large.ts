@@ -3,8 +3,9 @@
  * of about a hundred clusters — at least 100,000 config items, 1,000,000 config changes over the
  * last 30 days (bulk-changes.ts), 10,000 checks with seven days of
  * hourly history (1.68 M statuses), 2,000+ topology components, 5,000 incidents, 3,000 playbook
- * runs and 20,000 notification sends. The fleet can be added to a database that already holds
- * the demo.
+ * runs and 20,000 notification sends, and the bench incident (BENCH_INCIDENT_ID in
+ * operations.ts: 200 hypotheses, 500 evidences). The fleet can be added to a database that
+ * already holds the demo.
  */
 import type { Db, Queryable } from '../db/types';
 import { insertBulkChanges } from './bulk-changes';
@@ -13,6 +14,7 @@ import { DEMO_SEED, errorFor, okMessage, seedDemo, type SeedOptions } from './de
 import { insertHistory, insertRollups, updateCheckState } from './history';
 import { insertRows, type Row } from './insert';
 import { logLinesFor, seedFleetLogs } from './logs';
+import { generateBenchIncident } from './operations';
 import { insertPeople, insertTeams } from './people';
 import { Rng } from './random';
 import {
@@ -207,6 +209,16 @@ export async function seedFleet(
     lap('check state and daily roll-ups');
 
     buildFleetOperations(ctx, sizes, fleet);
+    // The bench incident (BENCH_INCIDENT_ID: 200 hypotheses, 500 evidences), from a generator of
+    // its own so that the rest of the fleet stays as it was.
+    generateBenchIncident(ctx, new Rng((options.seed ?? DEMO_SEED) + 13_013), {
+      checks: fleet.plan.checks,
+      components: (ctx.rows.get('components') ?? []).map((row) => ({
+        id: String(row.id),
+        name: String(row.name),
+      })),
+      configs: fleet.world.configs.filter((config) => !config.deleted),
+    });
     lap('generate changes, topology, incidents, playbooks, notifications');
     const timings: Timings = [];
     await writeWorld(tx, ctx, timings, options.keyring);

@@ -1424,3 +1424,281 @@ export function generateEvents(ctx: SeedContext, checks: readonly SeedCheck[], w
     });
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The bench incident (VIGIL_SEED=large)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The id of the large dataset's bench incident: one incident with {@link BENCH_HYPOTHESES}
+ * hypotheses (a root, 19 factors, 180 solutions) and {@link BENCH_EVIDENCES} evidences of every
+ * type, for issue 13's bench (the workspace's first content under 1.5 s). /incidents/{this id}.
+ */
+export const BENCH_INCIDENT_ID = '13b0e4c0-0000-4000-8000-000000000200';
+export const BENCH_HYPOTHESES = 200;
+export const BENCH_EVIDENCES = 500;
+
+const BENCH_FACTORS = [
+  'Connection pool exhausted on the orders database',
+  'DNS resolution intermittently failing in two regions',
+  'Node group scaled in during peak traffic',
+  'Retry storm after the gateway timeout change',
+  'Noisy neighbour on shared Kafka brokers',
+  'Certificate rotation restarted the sidecars',
+  'Config drift between clusters after the last sync',
+  'Memory limit too low for the new release',
+  'Cache hit ratio dropped after the key format change',
+  'Slow queries after the statistics reset',
+  'Rate limiting by the payment provider',
+  'Pod disruption budget blocked the rollout',
+  'Liveness probe too aggressive under load',
+  'Stale service endpoints after a failed drain',
+  'Ingress controller reload dropped connections',
+  'Clock skew on a subset of nodes',
+  'Disk pressure evicted the log shippers',
+  'Feature flag enabled for every tenant at once',
+  'Batch job competing with online traffic',
+];
+const BENCH_SOLUTIONS = [
+  'Roll back the release',
+  'Raise the pool size and add a circuit breaker',
+  'Pin the node group minimum during business hours',
+  'Add jittered backoff to the client',
+  'Move the workload to dedicated brokers',
+  'Stagger certificate rotation per zone',
+  'Reconcile the clusters from Git',
+  'Raise the memory limit to 1 GiB',
+  'Warm the cache before switching key formats',
+  'Run ANALYZE after maintenance windows',
+];
+
+/**
+ * Add the bench incident, with ids and content from its own generator (so the rest of the
+ * dataset is unchanged): every hypothesis holds two or three of the evidences, which point at
+ * the fleet's checks, components, config items, changes and insights, plus logs and comments;
+ * some check evidences are automatic definitions of done.
+ */
+export function generateBenchIncident(
+  ctx: SeedContext,
+  rng: SeedContext['rng'],
+  subjects: {
+    checks: readonly SeedCheck[];
+    components: readonly { id: string; name: string }[];
+    configs: readonly ConfigRef[];
+  },
+): void {
+  const changes = ctx.rows.get('config_changes') ?? [];
+  const analyses = ctx.rows.get('config_analysis') ?? [];
+  const people = rng.sample(ctx.people, 6);
+  const commander = people[0] ?? ctx.person();
+  const openedAgo = 2 * 1440;
+  const title = 'Checkout errors across the fleet';
+  ctx.add('incidents', {
+    id: BENCH_INCIDENT_ID,
+    title,
+    created_by: commander.id,
+    commander_id: commander.id,
+    communicator_id: (people[1] ?? commander).id,
+    severity: 'critical',
+    description:
+      'Checkout fails intermittently in most regions; many contributing factors are being investigated in parallel.',
+    type: 'availability',
+    status: 'investigating',
+    acknowledged: ctx.ago(openedAgo - 5),
+    resolved: null,
+    closed: null,
+    created_at: ctx.ago(openedAgo),
+    updated_at: ctx.ago(openedAgo - 5),
+  });
+  ctx.add('incident_histories', {
+    id: rng.uuid(),
+    incident_id: BENCH_INCIDENT_ID,
+    created_by: commander.id,
+    type: 'incident.status_updated',
+    description: 'investigating',
+    created_at: ctx.ago(openedAgo - 5),
+    updated_at: ctx.ago(openedAgo - 5),
+  });
+  const responders = people.slice(0, 4).map((person, index) => {
+    const id = rng.uuid();
+    ctx.add('responders', {
+      id,
+      incident_id: BENCH_INCIDENT_ID,
+      type: 'person',
+      index,
+      person_id: person.id,
+      team_id: null,
+      external_id: null,
+      properties: { responderType: 'person', person: person.id },
+      acknowledged: ctx.ago(openedAgo - 10 - index),
+      resolved: null,
+      closed: null,
+      created_by: commander.id,
+      created_at: ctx.ago(openedAgo - 2 - index),
+      updated_at: ctx.ago(openedAgo - 2 - index),
+    });
+    return id;
+  });
+
+  // Hypotheses: the root, 19 factors, 180 solutions (9 or 10 per factor).
+  const hypotheses: string[] = [];
+  const hypothesis = (
+    type: string,
+    parent: string | null,
+    text: string,
+    status: string,
+    at: number,
+  ): string => {
+    const id = rng.uuid();
+    ctx.add('hypotheses', {
+      id,
+      created_by: rng.pick(people).id,
+      incident_id: BENCH_INCIDENT_ID,
+      parent_id: parent,
+      owner:
+        parent === null ? (responders[0] ?? null) : rng.chance(0.3) ? rng.pick(responders) : null,
+      team_id: null,
+      type,
+      title: text,
+      status,
+      created_at: ctx.ago(at),
+      updated_at: ctx.ago(at),
+    });
+    hypotheses.push(id);
+    return id;
+  };
+  const root = hypothesis(
+    'root',
+    null,
+    'Checkout requests fail under load',
+    'likely',
+    openedAgo - 3,
+  );
+  const solutionsTotal = BENCH_HYPOTHESES - 1 - BENCH_FACTORS.length;
+  BENCH_FACTORS.forEach((factor, index) => {
+    const at = openedAgo - 10 - index * 60;
+    const factorId = hypothesis(
+      'factor',
+      root,
+      factor,
+      rng.pick(['possible', 'likely', 'unlikely', 'improbable', 'proven', 'disproven']),
+      at,
+    );
+    const count =
+      Math.floor(solutionsTotal / BENCH_FACTORS.length) +
+      (index < solutionsTotal % BENCH_FACTORS.length ? 1 : 0);
+    for (let s = 0; s < count; s++) {
+      const solution = BENCH_SOLUTIONS[(index + s) % BENCH_SOLUTIONS.length] ?? 'Mitigate';
+      hypothesis(
+        'solution',
+        factorId,
+        s === 0 ? solution : `${solution} (option ${s + 1})`,
+        rng.pick(['possible', 'likely', 'unlikely']),
+        at - 5 - s,
+      );
+    }
+  });
+
+  // Evidences: 500 over the 200 hypotheses, every type in turn.
+  const types = [
+    'check',
+    'topology',
+    'config',
+    'config_change',
+    'config_analysis',
+    'log',
+    'comment',
+  ] as const;
+  for (let index = 0; index < BENCH_EVIDENCES; index++) {
+    const hypothesisId = hypotheses[index % hypotheses.length] ?? root;
+    const type = types[index % types.length] ?? 'comment';
+    const at = openedAgo - 20 - index * 4;
+    const row: Record<string, unknown> = {
+      id: rng.uuid(),
+      hypothesis_id: hypothesisId,
+      created_by: rng.pick(people).id,
+      type,
+      definition_of_done: false,
+      done: null,
+      factor: null,
+      mitigator: null,
+      properties: null,
+      config_id: null,
+      config_change_id: null,
+      config_analysis_id: null,
+      component_id: null,
+      check_id: null,
+      script: null,
+      evidence: null,
+      created_at: ctx.ago(at),
+      updated_at: ctx.ago(at),
+    };
+    if (type === 'check' && subjects.checks.length > 0) {
+      const check = rng.pick(subjects.checks);
+      row.check_id = check.id;
+      row.description = `${check.name} is failing`;
+      row.evidence = { includeMessages: true, start: '6h' };
+      if (index % 49 === 0) {
+        row.definition_of_done = true;
+        row.script = DEFAULT_DOD_SCRIPTS.check;
+      }
+    } else if (type === 'topology' && subjects.components.length > 0) {
+      const component = rng.pick(subjects.components);
+      row.component_id = component.id;
+      row.description = `${component.name} is degraded`;
+    } else if (type === 'config' && subjects.configs.length > 0) {
+      const config = rng.pick(subjects.configs);
+      row.config_id = config.id;
+      row.description = `${config.type.split('::').pop() ?? config.type} ${config.name}`;
+      row.evidence = {
+        configName: config.name,
+        lines: ['spec:', '  replicas: 2', '  resources:', '    limits:', '      memory: 512Mi'],
+        selected_lines: { '4': '      memory: 512Mi' },
+      };
+    } else if (type === 'config_change' && changes.length > 0) {
+      const change = rng.pick(changes);
+      row.config_id = change.config_id;
+      row.config_change_id = change.id;
+      row.description = 'Change right before the errors started';
+    } else if (type === 'config_analysis' && analyses.length > 0) {
+      const analysis = rng.pick(analyses);
+      row.config_id = analysis.config_id;
+      row.config_analysis_id = analysis.id;
+      row.description = 'Related insight';
+    } else if (type === 'log') {
+      row.description = 'Errors in the checkout service log';
+      row.evidence = {
+        lines: [
+          `${ctx.ago(at)} ERROR upstream connect error or disconnect/reset before headers`,
+          `${ctx.ago(at - 1)} WARN retrying request (attempt ${1 + (index % 5)})`,
+        ],
+        start: '1h',
+      };
+    } else {
+      row.type = 'comment';
+      row.description = `Observation ${index + 1}: error rate follows the traffic curve`;
+      if (index % 50 === 6) row.definition_of_done = true;
+    }
+    ctx.add('evidences', row);
+  }
+
+  for (let index = 0; index < 30; index++) {
+    const at = openedAgo - 15 - index * 90;
+    const author = rng.pick(people);
+    ctx.add('comments', {
+      id: rng.uuid(),
+      created_by: author.id,
+      comment:
+        index === 0
+          ? `${mention(people[1] ?? commander)} can you take the database factors?`
+          : `Update ${index}: still investigating ${rng.pick(BENCH_FACTORS).toLowerCase()}.`,
+      external_id: null,
+      external_created_by: null,
+      incident_id: BENCH_INCIDENT_ID,
+      responder_id: null,
+      hypothesis_id: index % 3 === 0 ? rng.pick(hypotheses) : null,
+      created_at: ctx.ago(at),
+      updated_at: ctx.ago(at),
+    });
+  }
+}
