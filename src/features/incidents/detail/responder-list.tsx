@@ -37,14 +37,14 @@ import {
 function Timeline({ responder }: { responder: ResponderRow }) {
   const steps = responderTimeline(responder);
   return (
-    <ol aria-label={`Timeline of ${responderName(responder)}`} className="grid grid-cols-4 gap-1">
+    <ol aria-label={`Timeline of ${responderName(responder)}`} className="flex gap-1">
       {steps.map((step) => (
         <li
           key={step.label}
           aria-current={step.state === 'current' ? 'step' : undefined}
           data-state={step.state}
           title={step.time ? formatTimestamp(step.time) : undefined}
-          className="flex min-w-0 flex-col gap-1"
+          className="flex min-w-0 flex-auto flex-col gap-1"
         >
           <span
             aria-hidden="true"
@@ -57,7 +57,7 @@ function Timeline({ responder }: { responder: ResponderRow }) {
           />
           <span
             className={cx(
-              'truncate text-[11px] leading-tight',
+              'text-[11px] leading-tight whitespace-nowrap',
               step.state === 'done' && 'text-fg',
               step.state === 'current' && 'font-semibold text-link',
               step.state === 'pending' && 'text-fg-subtle',
