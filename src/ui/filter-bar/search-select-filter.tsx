@@ -95,7 +95,7 @@ export function SearchSelectFilter({
             <span className="text-fg-muted">
               {label}
               <span className="sr-only">:</span>
-            </span>
+            </span>{' '}
             <span className="max-w-44 truncate font-medium">{shown}</span>
             <ChevronDownIcon size={14} className="text-fg-muted" />
           </>
