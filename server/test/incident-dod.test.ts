@@ -192,6 +192,13 @@ describe('automatic definition of done', () => {
     expect(pass.evaluated).toBe(0);
     expect(await state(manual)).toEqual({ done: null, script_result: null });
     expect(await state(frozen)).toEqual({ done: null, script_result: null });
+    // Reopened (it keeps the time it was resolved at): evaluated again.
+    await db.query(`UPDATE incidents SET status = 'open', resolved = $2 WHERE id = $1`, [
+      finished.incident,
+      minutes(0),
+    ]);
+    expect((await evaluator().run(minutes(2))).evaluated).toBe(1);
+    expect(await state(frozen)).toEqual({ done: true, script_result: 'true' });
   });
 
   it('gives scripts the check fields, ints and timestamps', async () => {

@@ -358,7 +358,7 @@ export class DefinitionOfDoneEvaluator {
        JOIN incidents i ON i.id = h.incident_id
        WHERE e.definition_of_done IS TRUE AND e.type = ANY($1::text[])
          AND e.script IS NOT NULL AND btrim(e.script) <> ''
-         AND i.status NOT IN ('resolved', 'closed') AND i.resolved IS NULL AND i.closed IS NULL
+         AND i.status NOT IN ('resolved', 'closed')
        ORDER BY e.id`,
       [AUTOMATIC_EVIDENCE_TYPES],
     );

@@ -254,7 +254,7 @@ interface Coverage {
 }
 
 const SUBJECT_SQL = `SELECT DISTINCT i.id AS incident, i.incident_rule_id AS rule, i.created_at,
-    i.status, i.resolved, i.closed, e.check_id, e.component_id
+    i.status, e.check_id, e.component_id
   FROM evidences e
   JOIN hypotheses h ON h.id = e.hypothesis_id
   JOIN incidents i ON i.id = h.incident_id
@@ -269,19 +269,13 @@ async function loadCoverage(db: Queryable, subjects: readonly Subject[]): Promis
     rule: string | null;
     created_at: Date | string;
     status: string;
-    resolved: unknown;
-    closed: unknown;
     check_id: string | null;
     component_id: string | null;
   }>(SUBJECT_SQL, [checks, components]);
   for (const row of result.rows) {
     const key = row.check_id ? `check:${row.check_id}` : `component:${row.component_id ?? ''}`;
-    const open =
-      row.status !== 'resolved' &&
-      row.status !== 'closed' &&
-      row.resolved === null &&
-      row.closed === null;
-    if (open) coverage.open.add(key);
+    // By status: a reopened incident may keep the times it was resolved or closed at.
+    if (row.status !== 'resolved' && row.status !== 'closed') coverage.open.add(key);
     if (row.rule) {
       const ruleKey = `${row.rule}\u0000${key}`;
       const at = toDate(row.created_at, new Date(0)).getTime();
