@@ -85,6 +85,7 @@ export interface IncidentComponentOption {
   name: string;
   type?: string | null;
   icon?: string | null;
+  external_id?: string | null;
 }
 
 // ---- constants ----

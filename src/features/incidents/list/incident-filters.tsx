@@ -64,11 +64,20 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
   );
   const componentOptions = useMemo<SearchSelectOption[]>(
     () =>
-      (components.data ?? []).map((component) => ({
-        value: component.id,
-        label: component.name,
-        ...(component.type ? { description: component.type } : {}),
-      })),
+      (components.data ?? []).map((component) => {
+        // The type, and the external id where it tells same-named components apart.
+        const description = [
+          component.type,
+          component.external_id !== component.name ? component.external_id : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        return {
+          value: component.id,
+          label: component.name,
+          ...(description ? { description } : {}),
+        };
+      }),
     [components.data],
   );
   // Each change starts at the first page.
