@@ -89,7 +89,8 @@ beforeEach(async () => {
   logs.length = 0;
   await db.exec(`
     DELETE FROM incident_histories; DELETE FROM responders; DELETE FROM evidences;
-    DELETE FROM hypotheses; DELETE FROM incidents; DELETE FROM incident_rules;`);
+    DELETE FROM hypotheses; DELETE FROM incidents; DELETE FROM incident_rules;
+    DELETE FROM job_history;`);
   await setCheck(CRITICAL, 'healthy', T0);
   await setCheck(MINOR, 'healthy', T0);
 });
@@ -160,6 +161,22 @@ describe('incident rules', () => {
     expect(history.rows.map((row) => row.type)).toEqual(
       expect.arrayContaining(['incident.created', 'evidence.created', 'responder.created']),
     );
+
+    // The rule's Job History: one run that opened the incident.
+    const jobs = await db.query(
+      `SELECT name, status, success_count, error_count, details FROM job_history
+       WHERE resource_type = 'incident_rule' AND resource_id = $1`,
+      [rule],
+    );
+    expect(jobs.rows).toEqual([
+      {
+        name: 'IncidentRule',
+        status: 'SUCCESS',
+        success_count: 1,
+        error_count: 0,
+        details: { incidents: [opened[0]?.incidentId] },
+      },
+    ]);
 
     // Later passes, and a second evaluator (another server), open nothing more.
     expect(await rules.run(minutes(4))).toEqual([]);
@@ -253,6 +270,11 @@ describe('incident rules', () => {
     const incident = await db.query(`SELECT type, severity FROM incidents`);
     expect(incident.rows).toEqual([{ type: 'availability', severity: 'low' }]);
     expect(logs).toHaveLength(2);
+    const warnings = await db.query<{ status: string; error_count: number }>(
+      `SELECT status, error_count FROM job_history
+       WHERE resource_type = 'incident_rule' AND status = 'WARNING' ORDER BY error_count`,
+    );
+    expect(warnings.rows.map((row) => row.status)).toEqual(['WARNING', 'WARNING']);
     expect(logs.join('\n')).toContain('spec must be an object');
     expect(logs.join('\n')).toContain('unknown field "sevrity"');
     expect(logs.join('\n')).toContain('template.type "outage"');

@@ -13,6 +13,7 @@
  * writes run in a transaction under an advisory lock that re-checks the first condition, so two
  * servers on one database do not both open the incident.
  */
+import { hostname } from 'node:os';
 import type { Db, Queryable } from '../db/types';
 import {
   matchesLabelSelector,
@@ -465,6 +466,39 @@ async function openIncident(
   };
 }
 
+/**
+ * A job_history row of a rule (resource_type incident_rule, what its Job History tab lists):
+ * written when a pass opens incidents with it, or when its spec's problems are first reported.
+ */
+async function recordJob(
+  db: Queryable,
+  ruleId: string,
+  now: Date,
+  started: number,
+  outcome: { status: string; success: number; errors: string[]; incidents?: string[] },
+): Promise<void> {
+  const duration = Math.round(performance.now() - started);
+  await db.query(
+    `INSERT INTO job_history (name, success_count, error_count, details, hostname, duration_millis,
+       resource_type, resource_id, status, time_start, time_end, created_at)
+     VALUES ('IncidentRule', $1, $2, $3::jsonb, $4, $5, 'incident_rule', $6, $7, $8, $9, $9)`,
+    [
+      outcome.success,
+      outcome.errors.length,
+      JSON.stringify({
+        ...(outcome.incidents ? { incidents: outcome.incidents } : {}),
+        ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
+      }),
+      hostname(),
+      duration,
+      ruleId,
+      outcome.status,
+      new Date(now.getTime() - duration).toISOString(),
+      now.toISOString(),
+    ],
+  );
+}
+
 export interface RuleEvaluatorOptions {
   /** Where rule problems (once per rule version) and failures go. */
   log?: (message: string) => void;
@@ -483,11 +517,17 @@ export class IncidentRuleEvaluator {
 
   /** One pass at `now`: the incidents it opened. */
   async run(now: Date = new Date()): Promise<OpenedIncident[]> {
+    const started = performance.now();
     const rules = await loadRules(this.db);
     for (const rule of rules) {
       if (rule.problems.length === 0 || this.reported.has(rule.version)) continue;
       this.reported.add(rule.version);
       this.log(`incident rule "${rule.name}": ${rule.problems.join('; ')}`);
+      await recordJob(this.db, rule.id, now, started, {
+        status: 'WARNING',
+        success: 0,
+        errors: rule.problems,
+      });
     }
     const active = rules.filter((rule) => withinHours(rule.spec.hoursOfOperation, now));
     if (active.length === 0) return [];
@@ -520,6 +560,15 @@ export class IncidentRuleEvaluator {
         if (fresh.open.has(`${subject.kind}:${subject.id}`)) continue;
         if (suppressed(rule, subject, fresh, now) !== undefined) continue;
         opened.push(await openIncident(tx, rule, subject, now));
+      }
+      for (const rule of new Set(opened.map((entry) => entry.ruleId))) {
+        const mine = opened.filter((entry) => entry.ruleId === rule);
+        await recordJob(tx, rule, now, started, {
+          status: 'SUCCESS',
+          success: mine.length,
+          errors: [],
+          incidents: mine.map((entry) => entry.incidentId),
+        });
       }
       return opened;
     });
