@@ -61,3 +61,9 @@ export function useIsOpen(id: string, isRoot: boolean): boolean {
   const { expansion } = useActionPlan();
   return useSyncExternalStore(expansion.subscribe, () => expansion.isOpen(id, isRoot));
 }
+
+/** Whether a node's body (evidence and children) is drawn: open and revealed. */
+export function useIsShown(id: string, isRoot: boolean): boolean {
+  const { expansion } = useActionPlan();
+  return useSyncExternalStore(expansion.subscribe, () => expansion.isShown(id, isRoot));
+}

@@ -66,7 +66,7 @@ describe('ActionPlan', () => {
         },
       },
     });
-    expect(screen.getAllByText('No Evidence')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('No Evidence')).toHaveLength(2));
     await userEvent.selectOptions(screen.getAllByTestId('hypothesis-status')[1]!, 'proven');
     expect(patches).toEqual([]);
     await waitFor(() => expect(patches).toEqual([{ status: 'proven' }]));

@@ -52,7 +52,7 @@ const EvidenceActions = memo(function EvidenceActions({ evidence }: { evidence: 
 const EvidenceItem = memo(function EvidenceItem({ evidence }: { evidence: EvidenceDetail }) {
   const { canWriteEvidence } = useActionPlan();
   return (
-    <li className="list-none rounded-md border border-border bg-surface p-3">
+    <li className="list-none rounded-md border border-border bg-surface p-3 [contain-intrinsic-size:auto_7rem] [content-visibility:auto]">
       <EvidenceView
         evidence={evidence}
         actions={canWriteEvidence ? <EvidenceActions evidence={evidence} /> : undefined}

@@ -3,7 +3,7 @@
  * status (autosaved after 200 ms), actions, and — when open — its evidence and children. Closed
  * nodes render no subtree; nodes are memoised and subscribe to their own children and open state.
  */
-import { memo, useId, useState, type ChangeEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
   childHypothesisType,
   HYPOTHESIS_STATUSES,
@@ -23,7 +23,7 @@ import {
   TrashIcon,
 } from '../../../ui/icons';
 import { Menu, MenuDivider, MenuItemButton } from '../../../ui/menu';
-import { useActionPlan, useChildren, useIsOpen } from './action-plan-context';
+import { useActionPlan, useChildren, useIsOpen, useIsShown } from './action-plan-context';
 import { HypothesisEvidenceList } from './hypothesis-evidence';
 import { useDebouncedSave } from './use-debounced-save';
 
@@ -138,15 +138,58 @@ function TitleInput({ hypothesis }: { hypothesis: HypothesisDetail }) {
   );
 }
 
+const menuTriggerClass =
+  'inline-flex size-7 items-center justify-center gap-2 rounded-md text-fg-muted transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+/**
+ * The node's menu. Hundreds of nodes each mounting a Headless UI menu made Expand All slow, so a
+ * plain button stands in until the pointer comes near or it is used; then the real menu mounts
+ * (and opens, when the stand-in was clicked).
+ */
 function NodeMenu({ hypothesis }: { hypothesis: HypothesisDetail }) {
+  const [mounted, setMounted] = useState(false);
+  const openOnMount = useRef(false);
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const label = `Actions for ${hypothesis.title || '(no title)'}`;
+  useEffect(() => {
+    if (!mounted || !openOnMount.current) return;
+    openOnMount.current = false;
+    const trigger = wrapper.current?.querySelector('button');
+    trigger?.focus();
+    trigger?.click();
+  }, [mounted]);
+  if (!mounted) {
+    return (
+      <span ref={wrapper} className="inline-flex shrink-0">
+        <button
+          type="button"
+          aria-label={label}
+          aria-haspopup="menu"
+          title={label}
+          className={menuTriggerClass}
+          onPointerEnter={() => setMounted(true)}
+          onClick={() => {
+            openOnMount.current = true;
+            setMounted(true);
+          }}
+        >
+          <MoreVerticalIcon />
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span ref={wrapper} className="inline-flex shrink-0">
+      <NodeMenuItems hypothesis={hypothesis} label={label} />
+    </span>
+  );
+}
+
+function NodeMenuItems({ hypothesis, label }: { hypothesis: HypothesisDetail; label: string }) {
   const { actions } = useActionPlan();
   const childType = childHypothesisType(hypothesis.type);
   return (
-    <Menu
-      trigger={<MoreVerticalIcon />}
-      triggerLabel={`Actions for ${hypothesis.title || '(no title)'}`}
-      triggerClassName="size-7"
-    >
+    <Menu trigger={<MoreVerticalIcon />} triggerLabel={label} triggerClassName="size-7">
       {childType ? (
         <MenuItemButton
           icon={<PlusIcon />}
@@ -184,6 +227,7 @@ export const HypothesisNode = memo(function HypothesisNode({
   const { canWrite, expansion, actions } = useActionPlan();
   const children = useChildren(hypothesis.id);
   const open = useIsOpen(hypothesis.id, isRoot);
+  const showBody = useIsShown(hypothesis.id, isRoot);
   const bodyId = useId();
   const childType = childHypothesisType(hypothesis.type);
   const evidenceCount = hypothesis.evidences?.length ?? 0;
@@ -212,7 +256,7 @@ export const HypothesisNode = memo(function HypothesisNode({
           <button
             type="button"
             aria-expanded={open}
-            aria-controls={open ? bodyId : undefined}
+            aria-controls={open && showBody ? bodyId : undefined}
             aria-label={`${open ? 'Collapse' : 'Expand'} ${title}`}
             onClick={() => expansion.toggle(hypothesis.id)}
             className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-fg-muted hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
@@ -261,7 +305,7 @@ export const HypothesisNode = memo(function HypothesisNode({
         )}
         {canWrite ? <NodeMenu hypothesis={hypothesis} /> : null}
       </div>
-      {open ? (
+      {open && showBody ? (
         <div id={bodyId} className="mt-2 ml-3.5 flex flex-col gap-2 border-l border-border pl-4">
           <HypothesisEvidenceList hypothesis={hypothesis} />
           {children.length > 0 ? (

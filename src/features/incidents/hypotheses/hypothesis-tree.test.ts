@@ -36,8 +36,30 @@ describe('hypothesis tree', () => {
     expect(second.roots).toBe(first.roots);
   });
 
+  it('lists ids depth first', () => {
+    expect(buildHypothesisTree(rows).ids).toEqual(['r', 'f1', 's1', 'f2', 'orphan']);
+  });
+
+  it('reveals bodies step by step on Expand All', () => {
+    const steps: (() => void)[] = [];
+    const store = new ExpansionStore((step) => steps.push(step));
+    const ids = Array.from({ length: 10 }, (_, i) => `n${i}`);
+    store.setIds(ids);
+    store.setAll(true);
+    expect(store.isOpen('n9', false)).toBe(true);
+    expect(store.isShown('n0', false)).toBe(false);
+    expect(store.isShown('n0', true)).toBe(true);
+    steps.shift()!();
+    expect(store.isShown('n3', false)).toBe(true);
+    expect(store.isShown('n4', false)).toBe(false);
+    steps.shift()!();
+    steps.shift()!();
+    expect(store.isShown('n9', false)).toBe(true);
+    expect(steps).toHaveLength(0);
+  });
+
   it('keeps roots open, toggles others, and expands all on request', () => {
-    const store = new ExpansionStore();
+    const store = new ExpansionStore((step) => step());
     let calls = 0;
     store.subscribe(() => calls++);
     expect(store.isOpen('r', true)).toBe(true);
@@ -52,6 +74,6 @@ describe('hypothesis tree', () => {
     expect(store.isOpen('f1', false)).toBe(true);
     store.setAll(false);
     expect(store.isOpen('f1', false)).toBe(false);
-    expect(calls).toBe(4);
+    expect(calls).toBe(5);
   });
 });

@@ -10,7 +10,7 @@ export interface HypothesisTree {
   roots: HypothesisDetail[];
   /** Children by parent id, in creation order. */
   children: ReadonlyMap<string, HypothesisDetail[]>;
-  /** Every id. */
+  /** Every id, parents before their children and each subtree whole (depth first). */
   ids: string[];
 }
 
@@ -55,10 +55,19 @@ export function buildHypothesisTree(
       if (before && sameItems(before, items)) children.set(id, before);
     }
   }
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  const walk = (node: HypothesisDetail) => {
+    if (seen.has(node.id)) return;
+    seen.add(node.id);
+    ids.push(node.id);
+    for (const child of children.get(node.id) ?? EMPTY) walk(child);
+  };
+  for (const root of roots) walk(root);
   return {
     roots: previous && sameItems(previous.roots, roots) ? previous.roots : roots,
     children,
-    ids: list.map((h) => h.id),
+    ids,
   };
 }
 
@@ -66,14 +75,39 @@ export function childrenOf(tree: HypothesisTree, id: string): HypothesisDetail[]
   return tree.children.get(id) ?? EMPTY;
 }
 
-/** Open/closed state per node, with a subscription per store (see `useSyncExternalStore`). */
+/** Node bodies revealed per step of Expand All (each step renders and paints on its own). */
+export const REVEAL_STEP = 4;
+
+type Schedule = (step: () => void) => void;
+
+const nextFrame: Schedule = (step) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => step());
+  else setTimeout(step, 0);
+};
+
+/**
+ * Open/closed state per node, with one subscription per node (`useSyncExternalStore`).
+ * Expand All flips every chevron at once and reveals the bodies (evidence and children) a few
+ * nodes per frame in document order, so the first screenful shows at once and input stays
+ * responsive while hundreds of nodes and evidences follow.
+ */
 export class ExpansionStore {
   private open = new Set<string>();
   private listeners = new Set<() => void>();
   private all = false;
+  private ids: readonly string[] = [];
+  /** Nodes whose body waits for its step of an Expand All. */
+  private pending = new Set<string>();
+  private revealing = false;
+
+  constructor(private readonly schedule: Schedule = nextFrame) {}
 
   /** Whether a node is open: roots always are; with `expandAll` every node is. */
   isOpen = (id: string, isRoot: boolean): boolean => isRoot || this.all || this.open.has(id);
+
+  /** Whether an open node's body is drawn yet. */
+  isShown = (id: string, isRoot: boolean): boolean =>
+    isRoot || (this.isOpen(id, false) && !this.pending.has(id));
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -88,31 +122,49 @@ export class ExpansionStore {
     if (this.all) {
       // Leaving 'expand all' by closing one node keeps the others open.
       this.all = false;
-      this.open = new Set(this.allIds);
+      this.open = new Set(this.ids);
       this.open.delete(id);
     } else if (this.open.has(id)) this.open.delete(id);
     else this.open.add(id);
+    this.pending.delete(id);
     this.emit();
   }
 
   expand(id: string): void {
-    if (this.open.has(id)) return;
+    if (this.open.has(id) && !this.pending.has(id)) return;
     this.open.add(id);
+    this.pending.delete(id);
     this.emit();
   }
-
-  private allIds: readonly string[] = [];
 
   /** Expand All (`comments=true`): every node open; Collapse All: only the roots. */
   setAll(all: boolean): void {
     if (this.all === all && (all || this.open.size === 0)) return;
     this.all = all;
+    this.pending = all ? new Set(this.ids.filter((id) => !this.open.has(id))) : new Set();
     this.open.clear();
     this.emit();
+    if (all) this.reveal();
   }
 
-  /** The ids known to the tree, for leaving 'expand all' node by node. */
+  private reveal(): void {
+    if (this.revealing) return;
+    this.revealing = true;
+    const step = () => {
+      let left = REVEAL_STEP;
+      for (const id of this.pending) {
+        this.pending.delete(id);
+        if (--left === 0) break;
+      }
+      this.emit();
+      if (this.pending.size > 0) this.schedule(step);
+      else this.revealing = false;
+    };
+    this.schedule(step);
+  }
+
+  /** The tree's ids, depth first (the order Expand All reveals them in). */
   setIds(ids: readonly string[]): void {
-    this.allIds = ids;
+    this.ids = ids;
   }
 }
