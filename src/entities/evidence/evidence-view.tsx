@@ -147,7 +147,7 @@ function ExcerptTable({ rows, label }: { rows: ExcerptRow[]; label: string }) {
       {rows.map((row, index) =>
         row.kind === 'gap' ? (
           <div key={`gap-${index}`} className="px-2 text-fg-subtle select-none">
-            ⋯ {row.hidden} {row.hidden === 1 ? 'line' : 'lines'}
+            ⋯ {row.hidden} hidden {row.hidden === 1 ? 'line' : 'lines'}
           </div>
         ) : (
           <div

@@ -183,7 +183,7 @@ export function ActionPlan({ incident, expandAll, isLoading = false }: ActionPla
 
   return (
     <ActionPlanContext.Provider value={context}>
-      <section aria-label="Action plan" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3">
         {showLoading ? (
           <p className="text-sm text-fg-muted" role="status">
             fetching tree...
@@ -208,7 +208,7 @@ export function ActionPlan({ incident, expandAll, isLoading = false }: ActionPla
             ))}
           </ul>
         )}
-      </section>
+      </div>
       {dialog?.kind === 'create' ? (
         <CreateHypothesisDialog
           parent={dialog.parent}

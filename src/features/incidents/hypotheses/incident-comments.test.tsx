@@ -37,7 +37,7 @@ describe('IncidentComments', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     const items = screen.getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('hey @Ada Admin look');
-    expect(items[0]).toHaveTextContent('on DNS');
+    expect(items[0]).toHaveTextContent('DNS');
     expect(items[1]).toHaveTextContent('second');
     expect(screen.getByText('@Ada Admin')).toHaveAttribute('data-mention', 'user-1');
   });

@@ -128,8 +128,11 @@ const CommentRow = memo(function CommentRow({ comment }: { comment: CommentItem 
           <span className="text-sm font-semibold text-fg">{author}</span>
           {comment.pending ? <span>Sending…</span> : <RelativeTime value={comment.created_at} />}
           {comment.hypothesisTitle ? (
-            <span className="min-w-0 truncate" title={comment.hypothesisTitle}>
-              on {comment.hypothesisTitle}
+            <span
+              className="max-w-xs min-w-0 truncate rounded-full border border-border bg-surface-sunken px-2 py-px"
+              title={`On the hypothesis '${comment.hypothesisTitle}'`}
+            >
+              {comment.hypothesisTitle}
             </span>
           ) : null}
         </div>
@@ -301,7 +304,7 @@ function Composer({
             id={listboxId}
             role="listbox"
             aria-label="People to mention"
-            className="absolute top-full left-0 z-20 m-0 mt-1 max-h-64 w-72 overflow-auto rounded-lg border border-border bg-surface-raised p-1 shadow-lg"
+            className="absolute top-full left-0 z-20 m-0 mt-1 max-h-72 w-80 overflow-auto rounded-lg border border-border bg-surface-raised p-1 shadow-lg"
           >
             {suggestions.map((person, index) => (
               <li
@@ -319,11 +322,13 @@ function Composer({
                   index === activeIndex ? 'bg-surface-hover text-fg' : 'text-fg-muted',
                 )}
               >
-                <Avatar name={person.name} src={person.avatar} size="sm" />
-                <span className="min-w-0 flex-1 truncate">{person.name}</span>
-                {person.email ? (
-                  <span className="truncate text-xs text-fg-subtle">{person.email}</span>
-                ) : null}
+                <Avatar name={person.name} src={person.avatar} size="sm" className="shrink-0" />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate font-medium text-fg">{person.name}</span>
+                  {person.email ? (
+                    <span className="truncate text-xs text-fg-subtle">{person.email}</span>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ul>
@@ -411,17 +416,17 @@ export function IncidentComments({ incident }: IncidentCommentsProps) {
   };
 
   return (
-    <section aria-label="Comments" className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       {comments.length === 0 ? (
         <p className="text-sm text-fg-muted">No comments yet.</p>
       ) : (
-        <ol aria-label="Comments" className="m-0 flex flex-col gap-3 p-0">
+        <ol className="m-0 flex flex-col gap-3 p-0">
           {comments.map((comment) => (
             <CommentRow key={comment.id} comment={comment} />
           ))}
         </ol>
       )}
       {canComment ? <Composer incident={incident} onSend={send} /> : null}
-    </section>
+    </div>
   );
 }
