@@ -164,6 +164,12 @@ test.describe('incident hypotheses, evidence and comments (commander)', () => {
       .click();
     await expect(node(page, 'Roll back consumers')).toBeVisible();
 
+    // Disprove from the node's menu.
+    const solution2 = node(page, 'Roll back consumers');
+    await row(solution2).getByRole('button', { name: 'Actions for Roll back consumers' }).click();
+    await page.getByRole('menuitem', { name: 'Disprove Hypothesis' }).click();
+    await expect(row(solution2).getByTestId('hypothesis-status')).toHaveValue('disproven');
+
     // Definition of done from the tree, with its confirmation.
     await log.getByRole('button', { name: TEXT.addDod }).click();
     await expect(log.getByRole('button', { name: TEXT.removeDod })).toBeVisible();
