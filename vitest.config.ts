@@ -12,6 +12,7 @@ export default defineConfig({
           exclude: ['widgets/**/*.browser.test.*'],
           environment: 'jsdom',
           setupFiles: ['./tests/setup/vitest-setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {
