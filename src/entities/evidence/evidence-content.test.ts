@@ -4,6 +4,7 @@ import {
   evidenceLogLines,
   parseSelectedLines,
   selectedIndexes,
+  storedLinesCover,
 } from './evidence-content';
 
 const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
@@ -42,6 +43,8 @@ describe('config evidence excerpt', () => {
     expect(selectedIndexes(stored, parseSelectedLines({ '40': '  resources:' }))).toEqual([2]);
     expect(selectedIndexes(stored, parseSelectedLines([2]))).toEqual([1]);
     expect(parseSelectedLines(null)).toEqual([]);
+    expect(storedLinesCover(stored, parseSelectedLines({ '4': '      memory: 256Mi' }))).toBe(true);
+    expect(storedLinesCover(['  c: 2'], parseSelectedLines({ '40': '  c: 2' }))).toBe(false);
   });
 });
 

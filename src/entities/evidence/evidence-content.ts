@@ -57,6 +57,18 @@ export function selectedIndexes(
   return [...out].sort((a, b) => a - b);
 }
 
+/** Whether stored lines hold every selected line at its number (0- or 1-based). */
+export function storedLinesCover(
+  lines: readonly string[],
+  selected: readonly { key: number; text?: string }[],
+): boolean {
+  return selected.every(({ key, text }) =>
+    text === undefined
+      ? key >= 1 && key <= lines.length
+      : lines[key] === text || lines[key - 1] === text,
+  );
+}
+
 /**
  * The excerpt: every selected line with `context` lines either side, overlapping windows merged,
  * gaps between them as one row each. No selection shows the first lines.

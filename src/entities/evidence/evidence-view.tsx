@@ -30,6 +30,7 @@ import {
   evidenceTypeLabel,
   parseSelectedLines,
   selectedIndexes,
+  storedLinesCover,
   type ExcerptRow,
 } from './evidence-content';
 
@@ -179,19 +180,21 @@ function ConfigEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
     () => parseSelectedLines(evidence.evidence?.selected_lines),
     [evidence.evidence],
   );
-  // The stored lines are drawn as they were; without them the config itself is read.
+  // Stored lines that hold the selection at its line numbers are drawn as they were; otherwise
+  // (no lines, or only the selected ones) the config itself is read for the context around them.
+  const useStored = stored !== undefined && storedLinesCover(stored, selected);
   const client = useApiClient();
   const ref = useSubject('configs', evidence.config_id);
   const content = useQuery({
     ...hypothesisQueries.subject(client, 'config_detail', evidence.config_id ?? ''),
-    enabled: Boolean(evidence.config_id) && !stored,
+    enabled: Boolean(evidence.config_id) && !useStored,
   });
   const lines = useMemo(() => {
-    if (stored) return stored;
-    if (!content.data) return [];
+    if (useStored) return stored;
     const wanted = selected.map((s) => s.text).filter((t): t is string => t !== undefined);
-    return configContentLines(content.data, wanted);
-  }, [stored, content.data, selected]);
+    const fetched = content.data ? configContentLines(content.data, wanted) : [];
+    return fetched.length > 0 ? fetched : (stored ?? []);
+  }, [useStored, stored, content.data, selected]);
   const rows = useMemo(
     () => configExcerpt(lines, selectedIndexes(lines, selected)),
     [lines, selected],
@@ -209,7 +212,7 @@ function ConfigEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
           {ref.data?.type ? <span className="text-xs text-fg-subtle">{ref.data.type}</span> : null}
         </div>
       ) : null}
-      {!stored && content.isPending && evidence.config_id ? (
+      {!useStored && content.isPending && evidence.config_id ? (
         <Loading />
       ) : rows.length > 0 ? (
         <ExcerptTable rows={rows} label={`Selected lines of ${configName ?? 'the config'}`} />
