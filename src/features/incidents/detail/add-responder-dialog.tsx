@@ -324,7 +324,7 @@ export function AddResponderDialog({
                 <li key={item}>
                   <label
                     className={cx(
-                      'flex cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm',
+                      'flex h-full cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm',
                       type === item
                         ? 'border-primary bg-primary-soft text-fg'
                         : 'border-border bg-surface text-fg hover:bg-surface-hover',

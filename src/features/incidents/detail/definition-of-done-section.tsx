@@ -12,8 +12,7 @@ import { updateEvidence } from '../../../api/incident-detail';
 import type { IncidentDetail } from '../../../api/incident-model';
 import { cx } from '../../../lib/class-names';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { CheckIcon, ClockIcon, CloseIcon } from '../../../ui/icons';
-import { IconButton } from '../../../ui/icon-button';
+import { CheckIcon, ClockIcon, MinusIcon } from '../../../ui/icons';
 import { toast } from '../../../ui/toast';
 import { useIncidentRefresh } from './use-incident-refresh';
 import {
@@ -105,13 +104,15 @@ export function DefinitionOfDoneSection({
                       {done ? 'Mark as not done' : 'Mark as done'}
                     </button>
                   ) : null}
-                  <IconButton
-                    label={`${TEXTS.removeDod}: ${evidenceLabel(evidence)}`}
-                    icon={<CloseIcon size={14} />}
-                    size="sm"
-                    className="ml-auto"
+                  <button
+                    type="button"
+                    aria-label={`${TEXTS.removeDod}: ${evidenceLabel(evidence)}`}
                     onClick={() => setPending({ kind: 'remove', evidence })}
-                  />
+                    className="ml-auto inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs font-medium text-fg-muted hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+                  >
+                    <MinusIcon size={12} />
+                    Remove
+                  </button>
                 </div>
               ) : null}
             </li>

@@ -134,6 +134,8 @@ export function IncidentStatusControl({
   };
   const closed = current === 'closed';
   const options = allowedIncidentStatuses(current);
+  // While a change is saved the selector shows its target, not the status it leaves.
+  const shown = save.isPending ? (save.variables?.status ?? current) : current;
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -142,13 +144,13 @@ export function IncidentStatusControl({
       </label>
       <select
         id={selectId}
-        value={options.includes(current as IncidentStatus) ? current : ''}
+        value={options.includes(shown as IncidentStatus) ? shown : ''}
         disabled={save.isPending}
         onChange={(event) => choose(event.target.value)}
         className={selectClass}
       >
-        {options.includes(current as IncidentStatus) ? null : (
-          <option value="">{incidentStatusLabel(current)}</option>
+        {options.includes(shown as IncidentStatus) ? null : (
+          <option value="">{incidentStatusLabel(shown)}</option>
         )}
         {options.map((status) => (
           <option key={status} value={status}>

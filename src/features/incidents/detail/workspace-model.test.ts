@@ -248,8 +248,12 @@ describe('change log sentences', () => {
         'added comment evidence "Rate < 1%" to the definition of done',
       ],
       [
-        { ...base, type: 'responder.commented', comment: { id: 'c', comment: 'Rolling back' } },
-        'commented "Rolling back"',
+        {
+          ...base,
+          type: 'responder.commented',
+          comment: { id: 'c', comment: '@[Farid Haddad](user:59660357) rolling back' },
+        },
+        'commented "@Farid Haddad rolling back"',
       ],
       [
         { ...base, type: 'hypothesis.created', hypothesis: { id: 'h', title: 'Bad deploy' } },

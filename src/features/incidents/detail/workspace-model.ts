@@ -327,8 +327,13 @@ export function integrationOptions(
 
 // ---- change log ----
 
+/** Mentions `@[display](user:id)` read as `@display`. */
+export function plainMentions(text: string): string {
+  return text.replace(/@\[([^\]]*)\]\(user:[^)]*\)/g, '@$1');
+}
+
 function quoted(text: string | null | undefined): string {
-  const value = (text ?? '').trim();
+  const value = plainMentions(text ?? '').trim();
   return value ? `"${value.length > 80 ? `${value.slice(0, 79)}…` : value}"` : '';
 }
 
