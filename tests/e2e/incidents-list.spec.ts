@@ -90,11 +90,11 @@ test.describe('incident list (commander)', () => {
     await search.fill('');
     await expect(page).not.toHaveURL(/search=/);
     const evidence = await page.request.get(
-      '/api/db/evidences?select=component_id,components(name)&component_id=not.is.null&limit=1',
+      '/api/db/evidences?select=component_id,components(name,external_id)&component_id=not.is.null&limit=1',
     );
     const [linked] = (await evidence.json()) as {
       component_id: string;
-      components: { name: string };
+      components: { name: string; external_id: string | null };
     }[];
     expect(linked).toBeDefined();
     const componentId = linked?.component_id ?? '';
@@ -103,7 +103,10 @@ test.describe('incident list (commander)', () => {
     await filters(page)
       .getByRole('button', { name: /^Component/ })
       .click();
-    await page.getByRole('searchbox', { name: 'Find a component' }).fill(componentName);
+    // The find box also matches the external id, which tells same-named components apart.
+    await page
+      .getByRole('searchbox', { name: 'Find a component' })
+      .fill(linked?.components.external_id ?? componentName);
     const escaped = componentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await page
       .getByRole('button', { name: new RegExp(`^${escaped}`) })
