@@ -459,9 +459,10 @@ describe('CheckDialog', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Attach as evidence' })).not.toBeInTheDocument(),
     );
-    expect(useToastStore.getState().toasts[0]?.message).toBe(
-      'Evidence attached to INC-12 · Checkout is down',
-    );
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      message: 'Linked to incident successfully',
+      action: { label: 'Open INC-12', href: '/incidents/inc-1' },
+    });
   });
 
   it('shows a loading state, then an error with a retry', async () => {
