@@ -16,7 +16,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.tmp/e2e-results',
   fullyParallel: false,
-  workers: 1,
+  // Two workers (one server): most of a test is waiting on the browser and the server, so two
+  // files at a time keep `npm test` inside its budget on 2 cores. VIGIL_E2E_WORKERS=1 runs serially.
+  workers: Number(process.env.VIGIL_E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -140,12 +140,16 @@ test.describe('kiosk (signed in as admin)', () => {
     await baseline;
     // From now on index.html names another script, as after a deployment.
     await page.route('**/index.html', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace(
-        '</head>',
-        '<script type="module" src="/assets/index-new-build.js"></script></head>',
-      );
-      await route.fulfill({ response, body });
+      try {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          '</head>',
+          '<script type="module" src="/assets/index-new-build.js"></script></head>',
+        );
+        await route.fulfill({ response, body });
+      } catch {
+        // The page reloaded while this version poll was in flight: nothing is waiting for it.
+      }
     });
     const reloaded = page.waitForEvent('load', { timeout: 40_000 });
     await reloaded;

@@ -141,6 +141,8 @@ test.describe('topology dashboard', () => {
     await page.goto('/topology');
     const sortBy = topologyPage.filters.getByLabel('Sort by');
     await expect(sortBy).toHaveValue('status');
+    // The headline options come with the cards: wait for them before reading the list.
+    await expect(sortBy.locator('option', { hasText: 'CPU' })).toHaveCount(1);
     const labels = await sortBy.locator('option').allInnerTexts();
     expect(labels.slice(0, 4)).toEqual(['Health', 'Name', 'Type', 'Last Updated']);
     // Headline property fields of the cards are offered too.
