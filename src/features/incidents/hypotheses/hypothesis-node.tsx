@@ -240,6 +240,7 @@ export const HypothesisNode = memo(function HypothesisNode({
       data-hypothesis-id={hypothesis.id}
       data-hypothesis-type={hypothesis.type ?? undefined}
       data-title={hypothesis.title ?? ''}
+      data-status={hypothesis.status ?? undefined}
       data-open={open || undefined}
     >
       <div
