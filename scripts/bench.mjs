@@ -68,6 +68,16 @@ const topologyUi = spawnSync('npx', ['tsx', join('bench', 'topology-ui.ts')], {
 });
 if (topologyUi.status !== 0) console.log('topology benchmark failed (see above)');
 
+// Incidents at the large scale in headless Chromium: the list (5,000 incidents) and the bench
+// incident (200 hypotheses, 500 evidences) — first content and interactions (bench/incidents-ui.ts;
+// keeps bench/results/incidents-ui.json).
+console.log('');
+const incidentsUi = spawnSync('npx', ['tsx', join('bench', 'incidents-ui.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (incidentsUi.status !== 0) console.log('incidents benchmark failed (see above)');
+
 // POST /api/logs over HTTP at the large scale (1,000,000 log lines) on PostgreSQL and PGlite
 // (bench/logs-api.ts; keeps bench/results/logs-api.json).
 console.log('');
