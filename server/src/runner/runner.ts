@@ -12,6 +12,13 @@ import { checkRunLine, schedulerLine } from '../logs/runner-lines';
 import { DEFAULT_RETENTION_MS, pruneLogs, writeLogs, type LogLineInput } from '../logs/store';
 import { JobClaims, purgeExpiredClaims } from './claims';
 import { runHttpCheck } from './http-check';
+import {
+  CheckRunThrottle,
+  JOB_HISTORY_RETENTION_MS,
+  JOB_NAMES,
+  pruneJobHistory,
+  recordJobRun,
+} from './job-history';
 import { describeError, invalidOutcome, type CheckOutcome } from './result';
 import { nextRunTime, scheduleOfCanary, type Schedule } from './schedule';
 import { mentionsSelf, resolveSelf, selfAddress, SUPPORTED_TYPES, type SelfAddress } from './spec';
@@ -134,6 +141,8 @@ export class HealthRunner {
   private readonly controllers = new Set<AbortController>();
   /** The last status time written per check: two runs never share a (check_id, time) key. */
   private readonly lastTimes = new Map<string, number>();
+  /** Which runs are written to job_history (docs/settings-admin.md). */
+  private readonly jobRows = new CheckRunThrottle();
   private self: SelfAddress | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> = Promise.resolve();
@@ -224,6 +233,15 @@ export class HealthRunner {
     }
   }
 
+  /** Write a job_history row (docs/settings-admin.md); a failure is reported, never thrown. */
+  private async recordJob(run: Parameters<typeof recordJobRun>[1]): Promise<void> {
+    try {
+      await recordJobRun(this.db, run);
+    } catch (error: unknown) {
+      this.log('health runner: writing job history failed:', error);
+    }
+  }
+
   /** Write lines to the log store (docs/logs.md); a failure is reported, never thrown. */
   private async writeLines(lines: LogLineInput[]): Promise<void> {
     if (lines.length === 0) return;
@@ -251,7 +269,35 @@ export class HealthRunner {
         2 * this.refreshMs + CLAIM_MARGIN_MS,
       );
       if (lease.claimed) {
-        const synced = await syncCanaryChecks(this.db, this.self);
+        const syncStart = new Date();
+        let synced: Awaited<ReturnType<typeof syncCanaryChecks>>;
+        try {
+          synced = await syncCanaryChecks(this.db, this.self);
+        } catch (error: unknown) {
+          await this.recordJob({
+            name: JOB_NAMES.canarySync,
+            resourceType: 'canary',
+            resourceId: SYNC_KEY,
+            status: 'FAILED',
+            start: syncStart,
+            end: new Date(),
+            errors: [describeError(error)],
+          });
+          throw error;
+        }
+        const changed = synced.created + synced.updated + synced.deleted;
+        if (changed > 0) {
+          await this.recordJob({
+            name: JOB_NAMES.canarySync,
+            resourceType: 'canary',
+            resourceId: SYNC_KEY,
+            status: 'SUCCESS',
+            start: syncStart,
+            end: new Date(),
+            successCount: changed,
+            details: { summary: synced },
+          });
+        }
         if (synced.created + synced.updated + synced.deleted > 0) {
           this.events.push(
             schedulerLine(
@@ -267,6 +313,23 @@ export class HealthRunner {
             this.events.push(
               schedulerLine(`purged ${purged} expired job claims`, { job: 'claims-purge' }),
             );
+          }
+          const pruneStart = new Date();
+          const prunedJobs = await pruneJobHistory(
+            this.db,
+            new Date(Date.now() - JOB_HISTORY_RETENTION_MS),
+          );
+          if (prunedJobs > 0) {
+            await this.recordJob({
+              name: JOB_NAMES.retention,
+              resourceType: 'job_history',
+              resourceId: SYNC_KEY,
+              status: 'SUCCESS',
+              start: pruneStart,
+              end: new Date(),
+              successCount: prunedJobs,
+              details: { summary: { deleted: prunedJobs } },
+            });
           }
           const pruned = await pruneLogs(this.db, new Date(Date.now() - this.logRetentionMs));
           if (pruned > 0) {
@@ -503,6 +566,20 @@ export class HealthRunner {
       }
       await recordOutcome(this.db, check.id, start, outcome, next);
       await this.writeLines([checkRunLine(check, start, outcome)]);
+      if (this.jobRows.shouldRecord(check.id, outcome.pass)) {
+        await this.recordJob({
+          name: JOB_NAMES.healthCheck,
+          resourceType: 'canary',
+          resourceId: check.canaryId,
+          status: outcome.pass ? 'SUCCESS' : 'FAILED',
+          start,
+          end: new Date(start.getTime() + Math.max(0, Math.round(outcome.duration))),
+          successCount: outcome.pass ? 1 : 0,
+          errorCount: outcome.pass ? 0 : 1,
+          errors: outcome.pass ? [] : [`${check.name}: ${outcome.error ?? outcome.message}`],
+          details: { check_id: check.id, check_name: check.name, message: outcome.message },
+        });
+      }
       // The run covers its slot: the claim lasts until the next one (other instances try then).
       // A report of why the check cannot run keeps its claim, so no other instance repeats it.
       if (!problem) {
