@@ -8,9 +8,10 @@
 --   resolved      → resolved, closed, open
 --   closed        → closed, open
 -- A forbidden change raises P0001 (raise_exception), which the PostgREST engine answers with
--- 400 and the message 'Cannot change incident status from <from> to <to>'. Inserts are not
--- checked (a new incident may start in any status); a current status outside the table (none
--- today: the column is checked against the enum) allows any target, as the console does.
+-- 400 and the message 'Cannot change incident status from <from> to <to>'. A target outside the
+-- six statuses is refused the same way; a current status outside them (the column has no CHECK,
+-- so an old row could hold one) allows any of the six, as the console does. Inserts are not
+-- checked: a new incident may start in any status.
 CREATE OR REPLACE FUNCTION incident_status_targets(current_status text) RETURNS text[]
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE current_status
@@ -19,7 +20,7 @@ LANGUAGE sql IMMUTABLE AS $$
     WHEN 'mitigated' THEN ARRAY['mitigated', 'resolved', 'closed', 'open']
     WHEN 'resolved' THEN ARRAY['resolved', 'closed', 'open']
     WHEN 'closed' THEN ARRAY['closed', 'open']
-    ELSE NULL
+    ELSE ARRAY['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed']
   END
 $$;
 
@@ -32,7 +33,7 @@ BEGIN
     RETURN NEW;
   END IF;
   targets := incident_status_targets(OLD.status);
-  IF targets IS NULL OR NEW.status = ANY (targets) THEN
+  IF NEW.status = ANY (targets) THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'Cannot change incident status from % to %', OLD.status, NEW.status

@@ -133,6 +133,13 @@ describe('incident status transitions on the server', () => {
     );
     expect(row.rows[0]).toEqual({ status: 'investigating', severity: 'high' });
     expect(await statusHistory(id)).toEqual(['closed', 'open', 'investigating']);
+    // A status outside the six is refused from any status, new included.
+    const fresh = await newIncident('new');
+    const bogus = await patch(fresh, { status: 'bogus' });
+    expect(bogus.status).toBe(400);
+    expect(((await bogus.json()) as { message: string }).message).toBe(
+      'Cannot change incident status from new to bogus',
+    );
   });
 
   it('does not check inserts: an incident may start in any status', async () => {
