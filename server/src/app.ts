@@ -26,6 +26,7 @@ import { agentRoutes } from './routes/agent';
 import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
 import { logsRoutes } from './routes/logs';
+import { schemaRoutes } from './routes/schemas';
 import { snapshotRoutes } from './routes/snapshot';
 import { topologyRoutes } from './routes/topology';
 import { loadLocalProperties, propertiesRoutes } from './routes/properties';
@@ -125,6 +126,7 @@ export function createApp({
     app.route('/api/properties', propertiesRoutes(db, localProperties));
     app.route('/api/kubeconfig', kubeconfigRoutes(db));
     app.route('/api/logs', logsRoutes(db));
+    app.route('/api/schemas', schemaRoutes());
     app.route('/api/snapshot', snapshotRoutes(db));
     app.route('/api/embed-tokens', embedTokenRoutes(db));
     if (engine) {
