@@ -1,5 +1,5 @@
 /** YAML helpers: the only importer of the `yaml` package (ESLint enforces it). */
-import { parse, stringify } from 'yaml';
+import { parse, parseDocument, stringify } from 'yaml';
 
 /** Serialise a value as YAML (spec tabs, editors). */
 export function toYaml(value: unknown): string {
@@ -15,4 +15,35 @@ export function parseYaml(
   } catch (error: unknown) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** A YAML syntax error with where it is (1-based line and column). */
+export interface YamlError {
+  message: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * Parse YAML and report where it is broken: the first error's message, line and column (1-based);
+ * an empty text is `null`. For editors that must say where and why.
+ */
+export function parseYamlWithPosition(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: YamlError } {
+  const document = parseDocument(text);
+  const first = document.errors[0];
+  if (first) {
+    const position = first.linePos?.[0];
+    const message = first.message.split('\n')[0] ?? first.message;
+    return {
+      ok: false,
+      error: {
+        message: message.replace(/ at line \d+, column \d+:?$/, ''),
+        line: position?.line ?? 1,
+        column: position?.col ?? 1,
+      },
+    };
+  }
+  return { ok: true, value: document.toJS() as unknown };
 }
