@@ -20,6 +20,7 @@ import { serveConsole } from './http/static';
 import { authRoutes } from './routes/auth';
 import { canaryRoutes } from './routes/canary';
 import { catalogRoutes } from './routes/catalog';
+import { connectionRoutes } from './routes/connections';
 import { dbRoutes, type DbEngine } from './routes/db';
 import { kratosRoutes } from './routes/kratos';
 import { agentRoutes } from './routes/agent';
@@ -129,6 +130,7 @@ export function createApp({
     app.route('/api/schemas', schemaRoutes());
     app.route('/api/snapshot', snapshotRoutes(db));
     app.route('/api/embed-tokens', embedTokenRoutes(db));
+    app.route('/api/connection', connectionRoutes(db, keys));
     if (engine) {
       app.route('/api/db', dbRoutes(engine, keys));
     } else {
