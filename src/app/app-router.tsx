@@ -7,7 +7,7 @@
  * Two other shells share the routes: the health-only deployment (`healthOnly` in config.json: no
  * session, only /health, nothing to write) and the kiosk (`?kiosk`, docs/kiosk.md), in either.
  */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useRuntimeConfig } from '../api/api-context';
 import { useKioskStore } from '../features/kiosk/use-kiosk-store';
@@ -88,9 +88,22 @@ function HealthOnlyShell() {
   );
 }
 
+/**
+ * Starts loading the current route's page chunk at once, beside the session check and the flags,
+ * rather than after them (the page renders only once both are known).
+ */
+function usePreloadCurrentPage(enabled: boolean) {
+  const [location] = useLocation();
+  const route = useMatchedRoute(location);
+  useEffect(() => {
+    if (enabled) route?.page.preload();
+  }, [enabled, route]);
+}
+
 export function AppRouter() {
   const config = useRuntimeConfig();
   const kiosk = useKioskStore((state) => state.settings);
+  usePreloadCurrentPage(!config.healthOnly);
   return (
     <Switch>
       <Route path="/login">

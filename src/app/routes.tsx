@@ -3,7 +3,7 @@
  * feature-flag hiding (CONVENTIONS "Routes and permissions"). Navigation entries and their
  * features/resources follow contract rbac-and-flags.md §4.4.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { can, isViewer, type Action, type Resource } from '../rbac/roles';
 import { isFeatureDisabled, type Feature } from '../rbac/flags';
 import type { RuntimeConfig } from '../api/types';
@@ -16,7 +16,7 @@ import {
   PlaybookIcon,
   type IconProps,
 } from '../ui/icons';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { paths } from './paths';
 
 export interface AppRoute {
@@ -24,7 +24,7 @@ export interface AppRoute {
   path: string;
   /** The page title shown in the header (the page's h1). */
   title: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
   /** Guard: the page shows the Unauthorized message without it. */
   permission?: { resource: Resource; action: Action };
   /** Feature flag hiding the navigation entry (not the route: decision 15). */
