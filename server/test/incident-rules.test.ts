@@ -1,7 +1,9 @@
 /**
  * Incident rules on a real (PGlite) database: a failing check opens one incident (template,
  * root hypothesis Possible, check evidence, history) and not twice; a component rule opens one
- * with topology evidence; a broken rule is reported and does not stop the others. The evaluator
+ * with topology evidence; a broken rule is reported and does not stop the others; autoResolve /
+ * autoClose resolve and close the rule's incidents once their subject has recovered for the
+ * timeout, through allowed transitions, and not again after a person reopens one. The evaluator
  * is driven with explicit times.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -283,6 +285,125 @@ describe('incident rules', () => {
   });
 });
 
+async function statusHistory(incident: string): Promise<string[]> {
+  const rows = await db.query<{ description: string }>(
+    `SELECT description FROM incident_histories
+     WHERE incident_id = $1 AND type = 'incident.status_updated' ORDER BY created_at, id`,
+    [incident],
+  );
+  return rows.rows.map((row) => row.description);
+}
+
+describe('autoResolve and autoClose', () => {
+  it('resolves, then closes, the incident of a recovered check after the timeouts, once', async () => {
+    const rule = await addRule('self-healing', {
+      filter: { status: ['unhealthy'], severity: ['critical'] },
+      autoResolve: { timeout: '5m' },
+      autoClose: { timeout: 1_800_000_000_000 }, // 30 minutes in nanoseconds (time.Duration)
+    });
+    const plain = await addRule('plain', { filter: { status: ['unhealthy'], severity: ['low'] } });
+    const rules = evaluator();
+    await setCheck(CRITICAL, 'unhealthy', minutes(1));
+    await setCheck(MINOR, 'unhealthy', minutes(1));
+    expect(await rules.run(minutes(2))).toHaveLength(2);
+    const [incident] = await incidentsOf(rule);
+    const [other] = await incidentsOf(plain);
+    // A person's own incident about the same check is never settled by the rule.
+    const manual = await db.query<{ id: string }>(
+      `INSERT INTO incidents (title, created_by, severity, description, type, status)
+       VALUES ('by hand', $1, 'low', '', 'availability', 'investigating') RETURNING id`,
+      [PERSON],
+    );
+    const root = await db.query<{ id: string }>(
+      `INSERT INTO hypotheses (incident_id, created_by, type, title, status)
+       VALUES ($1, $2, 'root', 'by hand', 'possible') RETURNING id`,
+      [manual.rows[0]?.id, PERSON],
+    );
+    await db.query(
+      `INSERT INTO evidences (hypothesis_id, created_by, type, description, check_id)
+       VALUES ($1, $2, 'check', 'failing', $3)`,
+      [root.rows[0]?.id, PERSON, CRITICAL],
+    );
+
+    expect(await rules.settle(minutes(30))).toEqual([]); // still failing
+    await setCheck(CRITICAL, 'healthy', minutes(40));
+    await setCheck(MINOR, 'healthy', minutes(40));
+    expect(await rules.settle(minutes(44))).toEqual([]); // healthy for 4 minutes only
+    expect(await rules.settle(minutes(45))).toEqual([
+      {
+        id: incident?.id,
+        incidentId: expect.stringMatching(/^INC-\d+$/),
+        ruleId: rule,
+        ruleName: 'self-healing',
+        subject: { kind: 'check', id: CRITICAL, name: 'checkout /healthz' },
+        from: 'open',
+        to: 'resolved',
+      },
+    ]);
+    const resolved = await db.query<{ status: string; resolved: Date; closed: Date | null }>(
+      'SELECT status, resolved, closed FROM incidents WHERE id = $1',
+      [incident?.id],
+    );
+    expect(resolved.rows[0]).toEqual({ status: 'resolved', resolved: minutes(45), closed: null });
+    expect(await rules.settle(minutes(69))).toEqual([]);
+    const closed = await rules.settle(minutes(70));
+    expect(closed.map((entry) => [entry.from, entry.to])).toEqual([['resolved', 'closed']]);
+    expect(await statusHistory(incident?.id ?? '')).toEqual(['resolved', 'closed']);
+    // The rule without autoResolve / autoClose, and the person's incident, are left alone.
+    expect((await incidentsOf(plain))[0]?.status).toBe('open');
+    expect(other?.status).toBe('open');
+    const untouched = await db.query<{ status: string }>(
+      'SELECT status FROM incidents WHERE id = $1',
+      [manual.rows[0]?.id],
+    );
+    expect(untouched.rows[0]?.status).toBe('investigating');
+
+    // A person reopens it: the rule does not close it again.
+    await db.query(`UPDATE incidents SET status = 'open' WHERE id = $1`, [incident?.id]);
+    expect(await rules.settle(minutes(200))).toEqual([]);
+    expect(await statusHistory(incident?.id ?? '')).toEqual(['resolved', 'closed', 'open']);
+
+    const jobs = await db.query<{ details: unknown }>(
+      `SELECT details FROM job_history WHERE resource_id = $1 ORDER BY time_end`,
+      [rule],
+    );
+    expect(jobs.rows.map((row) => row.details)).toEqual([
+      { incidents: [expect.any(String)] },
+      { resolved: [expect.any(String)] },
+      { closed: [expect.any(String)] },
+    ]);
+  });
+
+  it('closes the incident of a recovered component at once with autoClose: true', async () => {
+    const rule = await addRule('payments-close', {
+      components: [{ labelSelector: 'team=payments' }],
+      filter: { status: ['unhealthy'] },
+      autoClose: true,
+    });
+    const rules = evaluator();
+    await db.query(`UPDATE components SET status = 'unhealthy', updated_at = $2 WHERE id = $1`, [
+      COMPONENT,
+      minutes(1).toISOString(),
+    ]);
+    expect(await rules.run(minutes(2))).toHaveLength(1);
+    await db.query(`UPDATE incidents SET status = 'investigating' WHERE incident_rule_id = $1`, [
+      rule,
+    ]);
+    expect(await rules.settle(minutes(3))).toEqual([]);
+    await db.query(`UPDATE components SET status = 'healthy', updated_at = $2 WHERE id = $1`, [
+      COMPONENT,
+      minutes(4).toISOString(),
+    ]);
+    const settled = await rules.settle(minutes(4));
+    expect(settled.map((entry) => [entry.subject.kind, entry.from, entry.to])).toEqual([
+      ['component', 'investigating', 'closed'],
+    ]);
+    const [incident] = await incidentsOf(rule);
+    expect(await statusHistory(incident?.id ?? '')).toEqual(['investigating', 'closed']);
+    await db.query(`UPDATE components SET status = 'healthy' WHERE id = $1`, [COMPONENT]);
+  });
+});
+
 describe('rule spec', () => {
   it('reads durations and defaults', () => {
     expect(parseDurationMs('1h30m')).toBe(90 * 60_000);
@@ -293,5 +414,25 @@ describe('rule spec', () => {
     expect(spec.filter.status).toEqual(['unhealthy']);
     expect(spec.template).toEqual({ type: 'availability', severity: 'low', status: 'open' });
     expect(parseRuleSpec({ filter: { age: 300_000_000_000 } }).spec.filter.ageMs).toBe(300_000);
+    expect(spec.autoResolve).toBeUndefined();
+    expect(spec.autoClose).toBeUndefined();
+    const auto = parseRuleSpec({
+      autoResolve: { timeout: 300_000_000_000 },
+      autoClose: { timeout: '1h' },
+    });
+    expect(auto.problems).toEqual([]);
+    expect(auto.spec.autoResolve).toEqual({ timeoutMs: 300_000 });
+    expect(auto.spec.autoClose).toEqual({ timeoutMs: 3_600_000 });
+    expect(parseRuleSpec({ autoClose: true, autoResolve: {} }).spec).toMatchObject({
+      autoClose: { timeoutMs: 0 },
+      autoResolve: { timeoutMs: 0 },
+    });
+    const bad = parseRuleSpec({ autoResolve: { timeout: 'soon' }, autoClose: 'yes' });
+    expect(bad.spec.autoResolve).toBeUndefined();
+    expect(bad.spec.autoClose).toBeUndefined();
+    expect(bad.problems).toEqual([
+      'autoResolve.timeout "soon" is not a duration (ignored)',
+      'autoClose must be an object with a timeout (ignored)',
+    ]);
   });
 });

@@ -4,7 +4,9 @@
  * is taken; when it moved — a check result changed a status, a rule was edited, an automatic
  * definition of done was added — the rules and the definitions of done run at once, and in any
  * case the definitions of done run every {@link DOD_EVERY_MS} (an age such as "healthy for 5m"
- * becomes true with the clock alone) and the rules every {@link RULES_EVERY_MS}. A failing pass
+ * becomes true with the clock alone) and the rules every {@link RULES_EVERY_MS}. Rules with
+ * autoResolve / autoClose settle their incidents on the definitions' cadence (a timeout, like an
+ * age, runs out with the clock alone). A failing pass
  * is logged and the next tick tries again; passes never overlap.
  */
 import type { Db } from '../db/types';
@@ -87,6 +89,18 @@ export class IncidentEngine {
       } catch (error) {
         this.log(
           `definitions of done failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      // After the definitions of done, so a recovery marks them done before the incident settles.
+      try {
+        for (const settled of await this.rules.settle(now)) {
+          console.log(
+            `incident rule "${settled.ruleName}" ${settled.to} ${settled.incidentId}: ${settled.subject.kind} "${settled.subject.name}" recovered`,
+          );
+        }
+      } catch (error) {
+        this.log(
+          `incident rules (auto resolve/close) failed: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     }

@@ -13,6 +13,9 @@
  *   select; without, it watches checks.
  * - `template` {title, description, type, status, severity, created_by, commander_id,
  *   communicator_id}: the incident created.
+ * - `autoResolve` / `autoClose` {timeout}: once the subject of an incident the rule opened has
+ *   recovered (its status no longer one the filter names) for `timeout` (default 0), the incident
+ *   is resolved / closed; `true` means at once.
  * - `autoAssignOwner`, `priority`, `breakOnMatch`, `hoursSinceLastIncident`,
  *   `hoursOfOperation`, `responders` (email, jira, servicenow, aws, ams; Vigil also takes
  *   `person: [{id | email | name}]`).
@@ -61,6 +64,11 @@ export interface HoursOfOperation {
   negate: boolean;
 }
 
+/** `autoResolve` / `autoClose`: after how long a recovered subject settles its incident. */
+export interface AutoSettle {
+  timeoutMs: number;
+}
+
 export interface IncidentRuleSpec {
   priority: number;
   breakOnMatch: boolean;
@@ -72,6 +80,9 @@ export interface IncidentRuleSpec {
   hoursSinceLastIncident: number | undefined;
   hoursOfOperation: HoursOfOperation[];
   responders: RuleResponder[];
+  /** Undefined when the rule does not resolve / close its incidents by itself. */
+  autoResolve: AutoSettle | undefined;
+  autoClose: AutoSettle | undefined;
 }
 
 export interface ParsedRule {
@@ -280,6 +291,36 @@ function parseSelectors(value: unknown, problems: string[]): ComponentSelector[]
   return selectors;
 }
 
+/** A Go time.Duration in JSON: a duration text or a number of nanoseconds. */
+function durationMs(value: unknown, where: string, problems: string[]): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value / 1e6;
+  if (typeof value === 'string') {
+    const parsed = parseDurationMs(value);
+    if (parsed !== undefined) return parsed;
+  }
+  problems.push(`${where} ${JSON.stringify(value)} is not a duration (ignored)`);
+  return undefined;
+}
+
+const AUTO_KEYS = new Set(['timeout']);
+
+function parseAuto(
+  value: unknown,
+  where: 'autoResolve' | 'autoClose',
+  problems: string[],
+): AutoSettle | undefined {
+  if (value === undefined || value === null || value === false) return undefined;
+  if (value === true) return { timeoutMs: 0 };
+  if (!isRecord(value)) {
+    problems.push(`${where} must be an object with a timeout (ignored)`);
+    return undefined;
+  }
+  unknownKeys(value, AUTO_KEYS, where, problems);
+  if (value.timeout === undefined || value.timeout === null) return { timeoutMs: 0 };
+  const timeoutMs = durationMs(value.timeout, `${where}.timeout`, problems);
+  return timeoutMs === undefined ? undefined : { timeoutMs };
+}
+
 function parseTemplate(value: unknown, problems: string[]): RuleTemplate {
   const template: RuleTemplate = { ...NEW_INCIDENT_DEFAULTS };
   if (value === undefined || value === null) return template;
@@ -401,9 +442,6 @@ export function parseRuleSpec(raw: unknown): ParsedRule {
   } else if (value.hoursSinceLastIncident !== undefined) {
     problems.push('hoursSinceLastIncident must be a number of hours (ignored)');
   }
-  if (value.autoClose !== undefined || value.autoResolve !== undefined) {
-    problems.push('autoClose / autoResolve are not applied by Vigil (ignored)');
-  }
   return {
     spec: {
       priority,
@@ -415,6 +453,8 @@ export function parseRuleSpec(raw: unknown): ParsedRule {
       hoursSinceLastIncident,
       hoursOfOperation: parseHours(value.hoursOfOperation, problems),
       responders: parseResponders(value.responders, problems),
+      autoResolve: parseAuto(value.autoResolve, 'autoResolve', problems),
+      autoClose: parseAuto(value.autoClose, 'autoClose', problems),
     },
     problems,
   };

@@ -12,8 +12,16 @@
  * hoursSinceLastIncident (components, which have no transition time, default to 24 hours). The
  * writes run in a transaction under an advisory lock that re-checks the first condition, so two
  * servers on one database do not both open the incident.
+ *
+ * Settling ({@link IncidentRuleEvaluator.settle}): a rule with `autoResolve` / `autoClose`
+ * resolves / closes the incidents it opened once their subject (the first check or component
+ * evidence) has left the statuses its filter names for the timeout, through the allowed
+ * transitions of spec doc 2 §4 (the history trigger writes `incident.status_updated`). An
+ * incident that was already resolved (closed) once and is open again was reopened by a person:
+ * it is not resolved (closed) again by the rule.
  */
 import { hostname } from 'node:os';
+import { canTransitionIncident } from '../../../src/api/incident-model';
 import type { Db, Queryable } from '../db/types';
 import {
   matchesLabelSelector,
@@ -62,6 +70,17 @@ export interface OpenedIncident {
   ruleName: string;
   subject: { kind: Subject['kind']; id: string; name: string };
   title: string;
+}
+
+/** An incident a rule resolved or closed because its subject recovered. */
+export interface SettledIncident {
+  id: string;
+  incidentId: string;
+  ruleId: string;
+  ruleName: string;
+  subject: { kind: Subject['kind']; id: string; name: string };
+  from: string;
+  to: 'resolved' | 'closed';
 }
 
 interface RuleRow {
@@ -475,7 +494,14 @@ async function recordJob(
   ruleId: string,
   now: Date,
   started: number,
-  outcome: { status: string; success: number; errors: string[]; incidents?: string[] },
+  outcome: {
+    status: string;
+    success: number;
+    errors: string[];
+    incidents?: string[];
+    resolved?: string[];
+    closed?: string[];
+  },
 ): Promise<void> {
   const duration = Math.round(performance.now() - started);
   await db.query(
@@ -487,6 +513,8 @@ async function recordJob(
       outcome.errors.length,
       JSON.stringify({
         ...(outcome.incidents ? { incidents: outcome.incidents } : {}),
+        ...(outcome.resolved?.length ? { resolved: outcome.resolved } : {}),
+        ...(outcome.closed?.length ? { closed: outcome.closed } : {}),
         ...(outcome.errors.length > 0 ? { errors: outcome.errors } : {}),
       }),
       hostname(),
@@ -497,6 +525,65 @@ async function recordJob(
       now.toISOString(),
     ],
   );
+}
+
+const SETTLE_SQL = `SELECT DISTINCT ON (i.id) i.id, i.incident_id, i.incident_rule_id AS rule,
+    i.status, e.check_id, e.component_id,
+    COALESCE(c.name, k.name) AS name, lower(COALESCE(c.status, k.status)) AS subject_status,
+    COALESCE(c.last_transition_time, c.last_runtime, c.created_at, k.updated_at, k.created_at)
+      AS since,
+    EXISTS (SELECT 1 FROM incident_histories x WHERE x.incident_id = i.id
+      AND x.type = 'incident.status_updated' AND x.description = 'resolved') AS was_resolved,
+    EXISTS (SELECT 1 FROM incident_histories x WHERE x.incident_id = i.id
+      AND x.type = 'incident.status_updated' AND x.description = 'closed') AS was_closed
+  FROM incidents i
+  JOIN hypotheses h ON h.incident_id = i.id
+  JOIN evidences e ON e.hypothesis_id = h.id
+    AND (e.check_id IS NOT NULL OR e.component_id IS NOT NULL)
+  LEFT JOIN checks c ON c.id = e.check_id AND c.deleted_at IS NULL
+  LEFT JOIN components k ON k.id = e.component_id AND k.deleted_at IS NULL
+  WHERE i.incident_rule_id = ANY($1::uuid[]) AND i.status <> 'closed'
+  ORDER BY i.id, e.created_at, e.id`;
+
+interface SettleRow {
+  id: string;
+  incident_id: string;
+  rule: string;
+  status: string;
+  check_id: string | null;
+  component_id: string | null;
+  name: string | null;
+  subject_status: string | null;
+  since: Date | string | null;
+  was_resolved: boolean;
+  was_closed: boolean;
+}
+
+/** Where an incident of `rule` goes now that its subject is as `row` says, or undefined. */
+export function settleTarget(
+  rule: IncidentRuleSpec,
+  row: Pick<SettleRow, 'status' | 'subject_status' | 'since' | 'was_resolved' | 'was_closed'>,
+  now: Date,
+): 'resolved' | 'closed' | undefined {
+  // A deleted subject, or one still failing, settles nothing.
+  if (row.subject_status === null || rule.filter.status.includes(row.subject_status)) {
+    return undefined;
+  }
+  const recoveredMs = now.getTime() - toDate(row.since, now).getTime();
+  const due = (auto: IncidentRuleSpec['autoClose']): boolean =>
+    auto !== undefined && recoveredMs >= auto.timeoutMs;
+  if (due(rule.autoClose) && !row.was_closed && canTransitionIncident(row.status, 'closed')) {
+    return 'closed';
+  }
+  if (
+    due(rule.autoResolve) &&
+    row.status !== 'resolved' &&
+    !row.was_resolved &&
+    canTransitionIncident(row.status, 'resolved')
+  ) {
+    return 'resolved';
+  }
+  return undefined;
 }
 
 export interface RuleEvaluatorOptions {
@@ -572,5 +659,54 @@ export class IncidentRuleEvaluator {
       }
       return opened;
     });
+  }
+
+  /** Resolve / close the incidents of rules with autoResolve / autoClose whose subject recovered. */
+  async settle(now: Date = new Date()): Promise<SettledIncident[]> {
+    const started = performance.now();
+    const rules = (await loadRules(this.db)).filter(
+      (rule) => rule.spec.autoResolve !== undefined || rule.spec.autoClose !== undefined,
+    );
+    if (rules.length === 0) return [];
+    const byId = new Map(rules.map((rule) => [rule.id, rule]));
+    const rows = await this.db.query<SettleRow>(SETTLE_SQL, [rules.map((rule) => rule.id)]);
+    const settled: SettledIncident[] = [];
+    for (const row of rows.rows) {
+      const rule = byId.get(row.rule);
+      if (!rule) continue;
+      const to = settleTarget(rule.spec, row, now);
+      if (!to) continue;
+      // Guarded by the status read: a person (or another server) who changed it first wins.
+      const updated = await this.db.query(
+        `UPDATE incidents SET status = $2, ${to === 'closed' ? 'closed' : 'resolved'} = $3
+         WHERE id = $1 AND status = $4`,
+        [row.id, to, now.toISOString(), row.status],
+      );
+      if (updated.affectedRows === 0) continue;
+      settled.push({
+        id: row.id,
+        incidentId: row.incident_id,
+        ruleId: rule.id,
+        ruleName: rule.name,
+        subject: row.check_id
+          ? { kind: 'check', id: row.check_id, name: row.name ?? '' }
+          : { kind: 'component', id: row.component_id ?? '', name: row.name ?? '' },
+        from: row.status,
+        to,
+      });
+    }
+    for (const rule of new Set(settled.map((entry) => entry.ruleId))) {
+      const mine = settled.filter((entry) => entry.ruleId === rule);
+      const ids = (to: string) =>
+        mine.filter((entry) => entry.to === to).map((entry) => entry.incidentId);
+      await recordJob(this.db, rule, now, started, {
+        status: 'SUCCESS',
+        success: mine.length,
+        errors: [],
+        resolved: ids('resolved'),
+        closed: ids('closed'),
+      });
+    }
+    return settled;
   }
 }
