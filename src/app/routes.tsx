@@ -51,6 +51,7 @@ const IncidentsPage = lazyPage(
   () => import('../features/incidents/incidents-page'),
   'IncidentsPage',
 );
+const JobsPage = lazyPage(() => import('../features/settings/jobs/jobs-page'), 'JobsPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -155,7 +156,7 @@ export const ROUTES: readonly AppRoute[] = [
   ),
   settings('Health Check', paths.settings.canaries(), 'settings.health', 'canaries'),
   settings('Integrations', paths.settings.integrations(), 'settings.integrations', 'integrations'),
-  settings('Jobs History', paths.settings.jobs(), 'settings.job_history', 'database'),
+  settings('Jobs History', paths.settings.jobs(), 'settings.job_history', 'database', JobsPage),
   settings('Log Backends', paths.settings.logBackends(), 'logs', 'logging_backends'),
   settings('Rules', paths.settings.incidentRules(), 'incidents', 'database'),
   settings('Teams', paths.settings.teams(), 'settings.teams', 'database'),
