@@ -52,6 +52,10 @@ const IncidentsPage = lazyPage(
   'IncidentsPage',
 );
 const JobsPage = lazyPage(() => import('../features/settings/jobs/jobs-page'), 'JobsPage');
+const EventQueuePage = lazyPage(
+  () => import('../features/settings/event-queue/event-queue-page'),
+  'EventQueuePage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -147,7 +151,13 @@ export const ROUTES: readonly AppRoute[] = [
     permission: { resource: 'rbac', action: 'write' },
     nav: { section: 'settings', label: 'Embed Tokens', href: '/settings/embed-tokens' },
   },
-  settings('Event Queue', paths.settings.eventQueue(), 'settings.event_queue_status', 'database'),
+  settings(
+    'Event Queue',
+    paths.settings.eventQueue(),
+    'settings.event_queue_status',
+    'database',
+    EventQueuePage,
+  ),
   settings(
     'Feature Flags',
     paths.settings.featureFlags(),
