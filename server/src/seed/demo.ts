@@ -397,13 +397,79 @@ const CANARIES: CanaryDef[] = [
 /** The names of the demo's synthetic canaries (older databases are marked by name). */
 export const DEMO_CANARY_NAMES: readonly string[] = CANARIES.map((canary) => canary.name);
 
+/**
+ * A team's responder clients (`spec.responder_clients`, spec doc 2 §3): the client types the
+ * add-responder wizard offers, `values` / `defaults` prefilling the type's fields and `linkUrl`
+ * linking a responder's external id. Every team has Jira, e-mail and ServiceNow (the incident
+ * history's team responders use them); some have more.
+ */
+function responderClients(
+  team: string,
+  jiraProject: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    jira: {
+      linkUrl: 'https://jira.example.com/browse/${ID}',
+      values: { project: jiraProject },
+      defaults: { issueType: 'Incident', priority: 'High' },
+    },
+    email: { defaults: { to: `${team.toLowerCase()}@example.com` } },
+    service_now: {
+      linkUrl:
+        'https://example.service-now.com/nav_to.do?uri=incident.do%3Fsysparm_query%3Dnumber%3D${ID}',
+      defaults: { category: 'Infrastructure' },
+    },
+    ...extra,
+  };
+}
+
 const TEAMS = [
-  { name: 'Platform', icon: 'kubernetes', members: ['admin', 'editor'] },
-  { name: 'Payments', icon: 'dollar', members: ['commander', 'responder'] },
-  { name: 'SRE', icon: 'prometheus', members: ['admin', 'responder', 'viewer'] },
-  { name: 'Frontend', icon: 'react', members: ['editor'] },
-  { name: 'Data', icon: 'database', members: [] },
-  { name: 'Security', icon: 'shield', members: ['commander'] },
+  {
+    name: 'Platform',
+    icon: 'kubernetes',
+    members: ['admin', 'editor'],
+    responderClients: responderClients('Platform', 'PLAT', {
+      aws_support: { defaults: { category: 'general-guidance' } },
+    }),
+  },
+  {
+    name: 'Payments',
+    icon: 'dollar',
+    members: ['commander', 'responder'],
+    responderClients: responderClients('Payments', 'PAY', {
+      ms_planner: { defaults: { priority: '1' } },
+    }),
+  },
+  {
+    name: 'SRE',
+    icon: 'prometheus',
+    members: ['admin', 'responder', 'viewer'],
+    responderClients: responderClients('SRE', 'OPS', {
+      aws_support: { defaults: { category: 'general-guidance' } },
+      redhat: { defaults: { product: 'OpenShift Container Platform' } },
+    }),
+  },
+  {
+    name: 'Frontend',
+    icon: 'react',
+    members: ['editor'],
+    responderClients: responderClients('Frontend', 'WEB'),
+  },
+  {
+    name: 'Data',
+    icon: 'database',
+    members: [],
+    responderClients: responderClients('Data', 'DATA'),
+  },
+  {
+    name: 'Security',
+    icon: 'shield',
+    members: ['commander'],
+    responderClients: responderClients('Security', 'SEC', {
+      oracle: { defaults: { product: 'Oracle Cloud Infrastructure' } },
+    }),
+  },
 ];
 
 const ICONS: Record<string, string> = {

@@ -132,11 +132,14 @@ export async function insertPeople(
   return people;
 }
 
-/** Teams with a component/notification spec and a creation time. */
+/**
+ * Teams with a component/notification spec and a creation time; `responderClients` becomes
+ * `spec.responder_clients` (the client types the add-responder wizard offers for the team).
+ */
 export async function insertTeams(
   tx: Queryable,
   rng: Rng,
-  teams: readonly { name: string; icon: string }[],
+  teams: readonly { name: string; icon: string; responderClients?: Record<string, unknown> }[],
   admin: string,
   now: number,
 ): Promise<Team[]> {
@@ -149,7 +152,11 @@ export async function insertTeams(
       id,
       name: team.name,
       icon: team.icon,
-      spec: { components: [{ labels: { team: team.name.toLowerCase() } }], notifications: [] },
+      spec: {
+        components: [{ labels: { team: team.name.toLowerCase() } }],
+        notifications: [],
+        ...(team.responderClients ? { responder_clients: team.responderClients } : {}),
+      },
       source: 'UI',
       created_by: admin,
       created_at: created,
