@@ -56,6 +56,10 @@ const EventQueuePage = lazyPage(
   () => import('../features/settings/event-queue/event-queue-page'),
   'EventQueuePage',
 );
+const FeatureFlagsPage = lazyPage(
+  () => import('../features/settings/feature-flags/feature-flags-page'),
+  'FeatureFlagsPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -163,6 +167,7 @@ export const ROUTES: readonly AppRoute[] = [
     paths.settings.featureFlags(),
     'settings.feature_flags',
     'feature_flags',
+    FeatureFlagsPage,
   ),
   settings('Health Check', paths.settings.canaries(), 'settings.health', 'canaries'),
   settings('Integrations', paths.settings.integrations(), 'settings.integrations', 'integrations'),
