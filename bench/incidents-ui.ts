@@ -85,14 +85,14 @@ function timeAttribute(
           fail(new Error(`no ${selector}`));
           return;
         }
-        const check = () => {
+        // (No named inner functions: the page has no esbuild `__name` helper.)
+        const observer = new MutationObserver(() => {
           const now = document.querySelector(watch);
           if (!now || now.closest('[aria-busy="true"]')) return;
           if (now.getAttribute(attribute) !== value) return;
           observer.disconnect();
           requestAnimationFrame(() => done(performance.now() - started));
-        };
-        const observer = new MutationObserver(check);
+        });
         observer.observe(document.body, {
           childList: true,
           subtree: true,
@@ -121,13 +121,10 @@ function timeAllBodies(page: Page, selector: string): Promise<number> {
           fail(new Error(`no ${selector}`));
           return;
         }
-        const allShown = () => {
+        const observer = new MutationObserver(() => {
           const nodes = document.querySelectorAll(`${tree} li[data-hypothesis-id]`);
           const bodies = document.querySelectorAll(`${tree} li[data-hypothesis-id] > div + div`);
-          return nodes.length > 1 && bodies.length === nodes.length;
-        };
-        const observer = new MutationObserver(() => {
-          if (!allShown()) return;
+          if (nodes.length <= 1 || bodies.length !== nodes.length) return;
           observer.disconnect();
           requestAnimationFrame(() => done(performance.now() - started));
         });
