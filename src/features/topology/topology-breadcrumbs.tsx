@@ -4,13 +4,12 @@
  * already in the trail), then the component itself. Links keep the filters and drop the referer.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import type { ReactNode } from 'react';
 import { useApiClient } from '../../api/api-context';
 import type { TopologyComponent } from '../../api/topology';
 import { topologySidebarQueries } from '../../api/topology-sidebar';
 import { ComponentIcon } from '../../entities/topology-card/component-icon';
-import { ChevronRightIcon } from '../../ui/icons';
+import { Breadcrumb } from '../../ui/breadcrumb';
 import { ancestorIds, componentHref, dashboardHref } from './topology-params';
 
 interface Crumb {
@@ -72,33 +71,13 @@ export function TopologyBreadcrumbs({
   }
 
   return (
-    <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
-        {crumbs.map((crumb, index) => (
-          <Fragment key={crumb.key}>
-            {index > 0 ? (
-              <li aria-hidden="true" className="text-fg-subtle">
-                <ChevronRightIcon size={14} />
-              </li>
-            ) : null}
-            <li
-              className="flex min-w-0 items-center gap-1.5"
-              aria-current={crumb.href ? undefined : 'page'}
-            >
-              {crumb.icon ? (
-                <ComponentIcon icon={crumb.icon} size={16} className="shrink-0 text-fg-muted" />
-              ) : null}
-              {crumb.href ? (
-                <Link href={crumb.href} className="truncate text-link hover:underline">
-                  {crumb.label}
-                </Link>
-              ) : (
-                <span className="truncate font-semibold text-fg">{crumb.label}</span>
-              )}
-            </li>
-          </Fragment>
-        ))}
-      </ol>
-    </nav>
+    <Breadcrumb
+      items={crumbs.map((crumb) => ({
+        ...crumb,
+        icon: crumb.icon ? (
+          <ComponentIcon icon={crumb.icon} size={16} className="shrink-0 text-fg-muted" />
+        ) : undefined,
+      }))}
+    />
   );
 }

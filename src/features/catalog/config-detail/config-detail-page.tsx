@@ -15,8 +15,9 @@ import { errorMessage } from '../../../api/client';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { cx } from '../../../lib/class-names';
 import { formatRelative, formatTimestamp } from '../../../lib/time';
+import { Breadcrumb } from '../../../ui/breadcrumb';
 import { EmptyState } from '../../../ui/empty-state';
-import { AlertCircleIcon, CatalogIcon, ChevronRightIcon, InfoIcon } from '../../../ui/icons';
+import { AlertCircleIcon, CatalogIcon, InfoIcon } from '../../../ui/icons';
 import { NavTabs } from '../../../ui/nav-tabs';
 import { Spinner } from '../../../ui/spinner';
 import { ConfigChangesTab } from '../changes/config-changes-tab';
@@ -51,48 +52,40 @@ function NotFound() {
   );
 }
 
-function Breadcrumb({ config }: { config: ConfigDetail }) {
+function ConfigBreadcrumb({ config }: { config: ConfigDetail }) {
   const name = config.name || config.id;
   return (
-    <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
-        <li>
-          <Link href={catalogPaths.list()} className="text-link hover:underline">
-            Catalog
-          </Link>
-        </li>
-        <li aria-hidden="true" className="text-fg-subtle">
-          <ChevronRightIcon size={14} />
-        </li>
-        <li className="min-w-0">
-          <Link
-            href={catalogPaths.type(config.type)}
-            className="inline-flex min-w-0 items-center gap-1.5 text-link hover:underline"
-          >
-            <ComponentIcon icon={config.type} size={16} className="shrink-0" />
-            <span className="truncate">{config.type}</span>
-          </Link>
-        </li>
-        <li aria-hidden="true" className="text-fg-subtle">
-          <ChevronRightIcon size={14} />
-        </li>
-        <li aria-current="page" className="flex min-w-0 flex-wrap items-center gap-2">
-          <h1 className="truncate text-lg font-semibold text-fg">{name}</h1>
-          {config.deleted_at ? (
-            <span className="inline-flex items-center gap-1 rounded-full border border-border bg-unknown-soft px-2 py-0.5 text-xs font-medium text-fg">
-              <span>Deleted</span>
-              <time
-                dateTime={config.deleted_at}
-                title={formatTimestamp(config.deleted_at)}
-                className="text-fg-muted"
-              >
-                {formatRelative(config.deleted_at)}
-              </time>
-            </span>
-          ) : null}
-        </li>
-      </ol>
-    </nav>
+    <Breadcrumb
+      items={[
+        { key: 'catalog', label: 'Catalog', href: catalogPaths.list() },
+        {
+          key: 'type',
+          label: config.type,
+          href: catalogPaths.type(config.type),
+          icon: <ComponentIcon icon={config.type} size={16} className="shrink-0" />,
+        },
+        {
+          key: 'current',
+          label: (
+            <>
+              <h1 className="truncate text-lg font-semibold text-fg">{name}</h1>
+              {config.deleted_at ? (
+                <span className="inline-flex items-center gap-1 rounded-full border border-border bg-unknown-soft px-2 py-0.5 text-xs font-medium text-fg">
+                  <span>Deleted</span>
+                  <time
+                    dateTime={config.deleted_at}
+                    title={formatTimestamp(config.deleted_at)}
+                    className="text-fg-muted"
+                  >
+                    {formatRelative(config.deleted_at)}
+                  </time>
+                </span>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -145,7 +138,7 @@ function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex items-start justify-between gap-3">
-        <Breadcrumb config={config} />
+        <ConfigBreadcrumb config={config} />
         <button
           type="button"
           aria-expanded={sidebarOpen}

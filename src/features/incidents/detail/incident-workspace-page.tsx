@@ -23,8 +23,9 @@ import {
 import { booleanCodec, enumCodec, param } from '../../../lib/url-state';
 import { useCan } from '../../../rbac/use-can';
 import { Button } from '../../../ui/button';
+import { Breadcrumb } from '../../../ui/breadcrumb';
 import { EmptyState } from '../../../ui/empty-state';
-import { AlertCircleIcon, ChevronRightIcon, IncidentIcon } from '../../../ui/icons';
+import { AlertCircleIcon, IncidentIcon } from '../../../ui/icons';
 import { Tabs } from '../../../ui/tabs';
 import { useUrlState } from '../../../ui/use-url-state';
 import { ActionPlan } from '../hypotheses/action-plan';
@@ -47,26 +48,6 @@ const TAB_ITEMS = [
   { id: 'comments', label: 'Comments' },
   { id: 'action-plan', label: 'Action Plan' },
 ] as const;
-
-function Breadcrumb({ label }: { label: string }) {
-  return (
-    <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex min-w-0 items-center gap-1.5 text-sm">
-        <li>
-          <Link href={workspacePaths.incidents()} className="text-link hover:underline">
-            Incidents
-          </Link>
-        </li>
-        <li aria-hidden="true" className="text-fg-subtle">
-          <ChevronRightIcon size={14} />
-        </li>
-        <li aria-current="page" className="truncate font-medium text-fg-muted">
-          {label}
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 function NotFound() {
   return (
@@ -164,7 +145,12 @@ function Workspace({ id }: { id: string }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <Breadcrumb label={incident.incident_id || incident.title || incident.id} />
+      <Breadcrumb
+        items={[
+          { key: 'incidents', label: 'Incidents', href: workspacePaths.incidents() },
+          { key: 'current', label: incident.incident_id || incident.title || incident.id },
+        ]}
+      />
       <Header incident={incident} canWrite={canWriteIncident} />
       <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-4">
