@@ -4,6 +4,7 @@
  * fields, history event types) and the row shapes of the incident reads of postgrest.md §8.5.
  * Pure data: the list, the workspace, the hypothesis tree and the server share it.
  */
+import { TYPE_LABELS } from './type-labels';
 import type { PersonAvatar } from './types';
 
 // ---- incidents ----
@@ -20,16 +21,8 @@ export const INCIDENT_TYPES = [
 ] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
-export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
-  cost: 'Cost',
-  availability: 'Availability',
-  performance: 'Performance',
-  security: 'Security',
-  integration: 'Integration',
-  compliance: 'Compliance',
-  technicalDebt: 'Technical Debt',
-  reliability: 'Reliability',
-};
+/** The shared type label table (`type-labels.ts`), shared with config insights. */
+export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = TYPE_LABELS;
 
 /** The incidents table's severity enum (spec doc 2 §4: low, medium, high, blocker, critical). */
 export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'blocker', 'critical'] as const;

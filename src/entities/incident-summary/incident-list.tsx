@@ -4,6 +4,7 @@
  * (`onLinkClick`, e.g. a cancelable event).
  */
 import type { MouseEvent } from 'react';
+import { typeLabelOf } from '../../api/type-labels';
 import { cx } from '../../lib/class-names';
 import { formatAge, formatTimestamp } from '../../lib/time';
 import {
@@ -13,8 +14,10 @@ import {
 } from './incident-severity-icon';
 import { SEVERITY_BUCKET_LABELS, type IncidentListItem } from './summarize-incidents';
 
-/** `technicalDebt` → `Technical debt`, `availability` → `Availability`. */
+/** `technicalDebt` → `Technical Debt` (the shared label table), else `some_word` → `Some word`. */
 export function formatIncidentType(type: string): string {
+  const known = typeLabelOf(type);
+  if (known) return known;
   const words = type
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

@@ -8,14 +8,13 @@ import { cx } from '../../lib/class-names';
 import {
   INCIDENT_SEVERITY_LABELS,
   INCIDENT_STATUS_LABELS,
-  INCIDENT_TYPE_LABELS,
   incidentSeverityTone,
   isIncidentStatus,
   type IncidentSeverity,
   type IncidentStatus,
-  type IncidentType,
   type SeverityTone,
 } from '../../api/incident-model';
+import { typeLabelOf } from '../../api/type-labels';
 import { IncidentSeverityIcon } from '../incident-summary/incident-severity-icon';
 import type { IncidentSeverityBucket } from '../incident-summary/summarize-incidents';
 
@@ -68,8 +67,7 @@ export function incidentStatusLabel(status: string | null | undefined): string {
 /** The display name of a type (`technicalDebt` and `technical_debt` → Technical Debt). */
 export function incidentTypeLabel(type: string | null | undefined): string {
   if (!type) return 'Unknown';
-  if (type.replace(/_/g, '').toLowerCase() === 'technicaldebt') return 'Technical Debt';
-  return INCIDENT_TYPE_LABELS[type as IncidentType] ?? capitalise(type);
+  return typeLabelOf(type) ?? capitalise(type);
 }
 
 export interface IncidentBadgeProps {

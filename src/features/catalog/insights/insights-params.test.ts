@@ -53,7 +53,7 @@ describe('insights URL state', () => {
   it('reads technical_debt as technicalDebt', () => {
     expect(parseInsightsParams('type=technical_debt').type).toBe('technicalDebt');
     expect(canonicalInsightType('TechnicalDebt')).toBe('technicalDebt');
-    expect(insightTypeLabel('technical_debt')).toBe('Technical debt');
+    expect(insightTypeLabel('technical_debt')).toBe('Technical Debt');
     expect(insightTypeLabel('custom')).toBe('custom');
   });
 

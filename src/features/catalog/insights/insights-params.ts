@@ -10,6 +10,7 @@ import {
   type InsightListParams,
   type InsightSortColumn,
 } from '../../../api/catalog';
+import { TYPE_LABELS } from '../../../api/type-labels';
 import {
   enumCodec,
   numberCodec,
@@ -34,18 +35,8 @@ export const INSIGHT_TYPES = [
 ] as const;
 export type InsightType = (typeof INSIGHT_TYPES)[number];
 
-export const INSIGHT_TYPE_LABELS: Record<InsightType, string> = {
-  cost: 'Cost',
-  availability: 'Availability',
-  performance: 'Performance',
-  security: 'Security',
-  integration: 'Integration',
-  compliance: 'Compliance',
-  reliability: 'Reliability',
-  technicalDebt: 'Technical debt',
-  recommendation: 'Recommendation',
-  other: 'Other',
-};
+/** The shared type label table (`api/type-labels.ts`), shared with incidents. */
+export const INSIGHT_TYPE_LABELS: Record<InsightType, string> = TYPE_LABELS;
 
 export const INSIGHT_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type InsightSeverity = (typeof INSIGHT_SEVERITIES)[number];
@@ -59,7 +50,7 @@ export const INSIGHTS_PAGE_SIZE = INSIGHTS_DEFAULT_PAGE_SIZE;
 /** Longest analyzer or config type accepted from a link. */
 export const MAX_INSIGHT_FILTER_LENGTH = 200;
 
-/** The display name of an analysis type as stored (`technical_debt` → 'Technical debt'). */
+/** The display name of an analysis type as stored (`technical_debt` → 'Technical Debt'). */
 export function insightTypeLabel(type: string | null | undefined): string {
   const canonical = canonicalInsightType(type ?? '');
   if (canonical) return INSIGHT_TYPE_LABELS[canonical];
