@@ -27,6 +27,7 @@ import { agentRoutes } from './routes/agent';
 import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
 import { logsRoutes } from './routes/logs';
+import { peopleRoutes } from './routes/people';
 import { schemaRoutes } from './routes/schemas';
 import { snapshotRoutes } from './routes/snapshot';
 import { topologyRoutes } from './routes/topology';
@@ -123,7 +124,8 @@ export function createApp({
     );
     app.route('/api/agent', agentRoutes(db));
     app.route('/api/catalog', catalogRoutes(db));
-    app.route('/api/auth', authRoutes());
+    app.route('/api/auth', authRoutes(db, config));
+    app.route('/api/people', peopleRoutes(db, config));
     app.route('/api/properties', propertiesRoutes(db, localProperties));
     app.route('/api/kubeconfig', kubeconfigRoutes(db));
     app.route('/api/logs', logsRoutes(db));
