@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DOD_SCRIPTS } from '../../src/api/incident-model';
 import type { Db } from '../src/db/types';
-import { DefinitionOfDoneEvaluator } from '../src/incidents/dod';
+import { DefinitionOfDoneEvaluator, readState } from '../src/incidents/dod';
 import { IncidentEngine } from '../src/incidents/engine';
 import { openTestDb } from './fixtures/app';
 
@@ -237,5 +237,77 @@ describe('automatic definition of done', () => {
     expect(await state(id)).toEqual({ done: true, script_result: 'true' });
     expect(logs).toEqual([]);
     await engine.stop();
+  });
+});
+
+describe('state readers', () => {
+  it('read each kind of row into its CEL variable with defaults, dates and age', () => {
+    const now = minutes(10);
+    expect(
+      readState(
+        'check',
+        {
+          id: 'c1',
+          name: 'api',
+          type: 'http',
+          status: 'healthy',
+          labels: null,
+          duration: null,
+          last_runtime: minutes(9).toISOString(),
+          last_transition_time: null,
+          created_at: minutes(0).toISOString(),
+          deleted: false,
+        },
+        now,
+      ),
+    ).toEqual({
+      id: 'c1',
+      name: 'api',
+      type: 'http',
+      status: 'healthy',
+      severity: '',
+      category: '',
+      namespace: '',
+      owner: '',
+      message: '',
+      error: '',
+      labels: {},
+      duration: 0,
+      last_runtime: minutes(9),
+      last_transition_time: null,
+      age: '60s', // from the last run, the first date of last_transition_time, last_runtime, created_at
+      deleted: false,
+    });
+    expect(readState('component', { id: 'x', name: 'API', deleted: true }, now)).toEqual({
+      id: 'x',
+      name: 'API',
+      type: '',
+      status: '',
+      health: '',
+      status_reason: '',
+      namespace: '',
+      owner: '',
+      labels: {},
+      age: '0s',
+      deleted: true,
+    });
+    expect(
+      readState('change', { id: 'ch', change_type: 'diff', created_at: minutes(5) }, now),
+    ).toEqual({
+      id: 'ch',
+      change_type: 'diff',
+      severity: '',
+      summary: '',
+      source: '',
+      created_at: minutes(5),
+      age: '300s',
+    });
+    expect(readState('analysis', { id: 'a' }, now)).not.toHaveProperty('deleted');
+    expect(readState('config', { id: 'cfg', tags: { a: 1 } }, now)).toMatchObject({
+      name: '',
+      tags: { a: 1 },
+      labels: {},
+      deleted: false,
+    });
   });
 });

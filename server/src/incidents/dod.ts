@@ -166,83 +166,79 @@ async function loadSubjects(db: Queryable, rows: readonly DodEvidenceRow[]): Pro
   };
 }
 
-function checkVariable(row: Record<string, unknown>, now: Date): Record<string, unknown> {
-  const since = date(row.last_transition_time) ?? date(row.last_runtime) ?? date(row.created_at);
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    status: row.status ?? '',
-    age: ageText(since, now),
-    severity: row.severity ?? '',
-    category: row.category ?? '',
-    namespace: row.namespace ?? '',
-    owner: row.owner ?? '',
-    labels: row.labels ?? {},
-    message: row.message ?? '',
-    error: row.error ?? '',
-    duration: row.duration ?? 0,
-    last_runtime: date(row.last_runtime),
-    last_transition_time: date(row.last_transition_time),
-    deleted: row.deleted === true,
-  };
+/**
+ * How a row becomes a CEL variable: `raw` columns as they are, `text` columns ('' when absent),
+ * `maps` ({} when absent), `numbers` (0), `dates` (a Date or null), `age` as text from the first
+ * of `ageFrom` that is a date, and `deleted` for subjects that can be deleted.
+ */
+interface StateReader {
+  raw: readonly string[];
+  text: readonly string[];
+  maps?: readonly string[];
+  numbers?: readonly string[];
+  dates?: readonly string[];
+  ageFrom: readonly string[];
+  deleted?: boolean;
 }
 
-function componentVariable(row: Record<string, unknown>, now: Date): Record<string, unknown> {
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type ?? '',
-    status: row.status ?? '',
-    health: row.health ?? '',
-    status_reason: row.status_reason ?? '',
-    namespace: row.namespace ?? '',
-    owner: row.owner ?? '',
-    labels: row.labels ?? {},
-    age: ageText(date(row.updated_at), now),
-    deleted: row.deleted === true,
-  };
-}
+const STATE_READERS = {
+  check: {
+    raw: ['id', 'name', 'type'],
+    text: ['status', 'severity', 'category', 'namespace', 'owner', 'message', 'error'],
+    maps: ['labels'],
+    numbers: ['duration'],
+    dates: ['last_runtime', 'last_transition_time'],
+    ageFrom: ['last_transition_time', 'last_runtime', 'created_at'],
+    deleted: true,
+  },
+  component: {
+    raw: ['id', 'name'],
+    text: ['type', 'status', 'health', 'status_reason', 'namespace', 'owner'],
+    maps: ['labels'],
+    ageFrom: ['updated_at'],
+    deleted: true,
+  },
+  config: {
+    raw: ['id'],
+    text: ['name', 'type', 'config_class', 'status', 'health'],
+    maps: ['labels', 'tags'],
+    ageFrom: ['updated_at'],
+    deleted: true,
+  },
+  analysis: {
+    raw: ['id'],
+    text: ['analyzer', 'analysis_type', 'severity', 'status', 'message'],
+    dates: ['first_observed', 'last_observed'],
+    ageFrom: ['first_observed'],
+  },
+  change: {
+    raw: ['id'],
+    text: ['change_type', 'severity', 'summary', 'source'],
+    dates: ['created_at'],
+    ageFrom: ['created_at'],
+  },
+} satisfies Record<string, StateReader>;
 
-function configVariable(row: Record<string, unknown>, now: Date): Record<string, unknown> {
-  return {
-    id: row.id,
-    name: row.name ?? '',
-    type: row.type ?? '',
-    config_class: row.config_class ?? '',
-    status: row.status ?? '',
-    health: row.health ?? '',
-    labels: row.labels ?? {},
-    tags: row.tags ?? {},
-    age: ageText(date(row.updated_at), now),
-    deleted: row.deleted === true,
-  };
-}
-
-function analysisVariable(row: Record<string, unknown>, now: Date): Record<string, unknown> {
-  return {
-    id: row.id,
-    analyzer: row.analyzer ?? '',
-    analysis_type: row.analysis_type ?? '',
-    severity: row.severity ?? '',
-    status: row.status ?? '',
-    message: row.message ?? '',
-    age: ageText(date(row.first_observed), now),
-    first_observed: date(row.first_observed),
-    last_observed: date(row.last_observed),
-  };
-}
-
-function changeVariable(row: Record<string, unknown>, now: Date): Record<string, unknown> {
-  return {
-    id: row.id,
-    change_type: row.change_type ?? '',
-    severity: row.severity ?? '',
-    summary: row.summary ?? '',
-    source: row.source ?? '',
-    created_at: date(row.created_at),
-    age: ageText(date(row.created_at), now),
-  };
+/** The CEL variable of a `kind` row at `now` (see {@link STATE_READERS}). */
+export function readState(
+  kind: keyof typeof STATE_READERS,
+  row: Record<string, unknown>,
+  now: Date,
+): Record<string, unknown> {
+  const reader: StateReader = STATE_READERS[kind];
+  const state: Record<string, unknown> = {};
+  for (const column of reader.raw) state[column] = row[column];
+  for (const column of reader.text) state[column] = row[column] ?? '';
+  for (const column of reader.maps ?? []) state[column] = row[column] ?? {};
+  for (const column of reader.numbers ?? []) state[column] = row[column] ?? 0;
+  for (const column of reader.dates ?? []) state[column] = date(row[column]);
+  const since = reader.ageFrom.reduce<Date | null>(
+    (found, column) => found ?? date(row[column]),
+    null,
+  );
+  state.age = ageText(since, now);
+  if (reader.deleted) state.deleted = row.deleted === true;
+  return state;
 }
 
 /**
@@ -256,17 +252,17 @@ export function contextFor(
 ): Record<string, unknown> | { missing: string } {
   const config = (id: unknown): Record<string, unknown> | undefined => {
     const found = typeof id === 'string' ? subjects.configs.get(id) : undefined;
-    return found ? configVariable(found, now) : undefined;
+    return found ? readState('config', found, now) : undefined;
   };
   switch (row.type) {
     case 'check': {
       const check = row.check_id ? subjects.checks.get(row.check_id) : undefined;
-      return check ? { check: checkVariable(check, now) } : { missing: 'the check is gone' };
+      return check ? { check: readState('check', check, now) } : { missing: 'the check is gone' };
     }
     case 'topology': {
       const component = row.component_id ? subjects.components.get(row.component_id) : undefined;
       return component
-        ? { component: componentVariable(component, now) }
+        ? { component: readState('component', component, now) }
         : { missing: 'the component is gone' };
     }
     case 'config_analysis': {
@@ -275,7 +271,7 @@ export function contextFor(
         : undefined;
       if (!analysis) return { missing: 'the insight is gone' };
       return {
-        analysis: analysisVariable(analysis, now),
+        analysis: readState('analysis', analysis, now),
         config: config(analysis.config_id ?? row.config_id) ?? null,
       };
     }
@@ -283,7 +279,7 @@ export function contextFor(
       const change = row.config_change_id ? subjects.changes.get(row.config_change_id) : undefined;
       if (!change) return { missing: 'the change is gone' };
       return {
-        change: changeVariable(change, now),
+        change: readState('change', change, now),
         config: config(change.config_id ?? row.config_id) ?? null,
       };
     }
