@@ -60,6 +60,10 @@ const FeatureFlagsPage = lazyPage(
   () => import('../features/settings/feature-flags/feature-flags-page'),
   'FeatureFlagsPage',
 );
+const ConnectionsPage = lazyPage(
+  () => import('../features/settings/connections/connections-page'),
+  'ConnectionsPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -146,7 +150,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/profile-settings', title: 'Profile Settings', page: ComingSoonPage },
   { path: '/organizations/orgs-switched', title: 'Organizations', page: ComingSoonPage },
   settings('Agents', paths.settings.agents(), 'agents', 'agents', AgentsPage),
-  settings('Connections', paths.settings.connections(), 'settings.connections', 'connections'),
+  settings(
+    'Connections',
+    paths.settings.connections(),
+    'settings.connections',
+    'connections',
+    ConnectionsPage,
+  ),
   {
     path: '/settings/embed-tokens',
     title: 'Embed Tokens',
