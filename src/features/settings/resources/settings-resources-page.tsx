@@ -1,0 +1,37 @@
+/**
+ * The page behind every generic settings route (`/settings/{table}` and `/settings/{table}/{id}`,
+ * spec doc 3 §2.1): finds the table's description from the address and shows its list or one
+ * resource.
+ */
+import { Route, Switch } from 'wouter';
+import { SETTINGS_TABLES } from '../../../api/settings-resources';
+import { EmptyState } from '../../../ui/empty-state';
+import { describeResource } from './resource-descriptions';
+import { ResourceDetailPage } from './resource-detail-page';
+import { ResourceListPage } from './resource-list-page';
+
+const DESCRIPTIONS = SETTINGS_TABLES.map(describeResource);
+
+export function SettingsResourcesPage() {
+  return (
+    <Switch>
+      {DESCRIPTIONS.flatMap((description) => [
+        <Route key={`${description.table}-list`} path={description.path}>
+          <ResourceListPage key={description.table} description={description} />
+        </Route>,
+        <Route key={`${description.table}-item`} path={`${description.path}/:id`}>
+          {(params) => (
+            <ResourceDetailPage
+              key={`${description.table}-${params.id}`}
+              description={description}
+              id={decodeURIComponent(params.id)}
+            />
+          )}
+        </Route>,
+      ])}
+      <Route>
+        <EmptyState title="Unknown type" />
+      </Route>
+    </Switch>
+  );
+}
