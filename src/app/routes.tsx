@@ -60,10 +60,15 @@ const FeatureFlagsPage = lazyPage(
   () => import('../features/settings/feature-flags/feature-flags-page'),
   'FeatureFlagsPage',
 );
+const SettingsResourcesPage = lazyPage(
+  () => import('../features/settings/resources/settings-resources-page'),
+  'SettingsResourcesPage',
+);
 const ConnectionsPage = lazyPage(
   () => import('../features/settings/connections/connections-page'),
   'ConnectionsPage',
 );
+const UsersPage = lazyPage(() => import('../features/settings/users/users-page'), 'UsersPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -179,14 +184,52 @@ export const ROUTES: readonly AppRoute[] = [
     'feature_flags',
     FeatureFlagsPage,
   ),
-  settings('Health Check', paths.settings.canaries(), 'settings.health', 'canaries'),
+  settings(
+    'Health Check',
+    paths.settings.canaries(),
+    'settings.health',
+    'canaries',
+    SettingsResourcesPage,
+  ),
   settings('Integrations', paths.settings.integrations(), 'settings.integrations', 'integrations'),
   settings('Jobs History', paths.settings.jobs(), 'settings.job_history', 'database', JobsPage),
-  settings('Log Backends', paths.settings.logBackends(), 'logs', 'logging_backends'),
-  settings('Rules', paths.settings.incidentRules(), 'incidents', 'database'),
-  settings('Teams', paths.settings.teams(), 'settings.teams', 'database'),
-  settings('Topology', paths.settings.topologies(), 'settings.topology', 'topologies'),
-  settings('Users', paths.settings.users(), 'settings.users', 'identities'),
+  settings(
+    'Log Backends',
+    paths.settings.logBackends(),
+    'logs',
+    'logging_backends',
+    SettingsResourcesPage,
+  ),
+  settings('Rules', paths.settings.incidentRules(), 'incidents', 'database', SettingsResourcesPage),
+  settings('Teams', paths.settings.teams(), 'settings.teams', 'database', SettingsResourcesPage),
+  settings(
+    'Topology',
+    paths.settings.topologies(),
+    'settings.topology',
+    'topologies',
+    SettingsResourcesPage,
+  ),
+  // Settings tables of the generic editor that have no Settings menu entry (rbac-and-flags.md
+  // §4.4): reachable by address.
+  {
+    path: '/settings/config_scrapers/*?',
+    title: 'Catalog Scrapers',
+    page: SettingsResourcesPage,
+    permission: read('config_scrapers'),
+  },
+  {
+    path: '/settings/notifications/*?',
+    title: 'Notifications',
+    page: SettingsResourcesPage,
+    permission: read('notifications'),
+  },
+  {
+    path: '/settings/properties/*?',
+    title: 'Properties',
+    page: SettingsResourcesPage,
+    permission: read('feature_flags'),
+  },
+  settings('Users', paths.settings.users(), 'settings.users', 'identities', UsersPage),
 ];
 
 export interface NavContext {
