@@ -27,6 +27,10 @@ import { useDocumentTitle, useMatchedRoute } from './route-hooks';
 import { SessionGate } from './session-gate';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const AcceptInvitePage = lazyPage(
+  () => import('../features/settings/users/accept-invite-page'),
+  'AcceptInvitePage',
+);
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
 const TopologyCardViewPage = lazyPage(
   () => import('../features/topology/topology-card-view-page'),
@@ -112,6 +116,15 @@ export function AppRouter() {
         ) : (
           <Suspense fallback={<PageSpinner />}>
             <LoginPage />
+          </Suspense>
+        )}
+      </Route>
+      <Route path="/invite">
+        {config.auth !== 'basic' || config.healthOnly ? (
+          <Redirect to={paths.root()} replace />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            <AcceptInvitePage />
           </Suspense>
         )}
       </Route>

@@ -37,7 +37,7 @@ export const paths = {
 } as const;
 
 /** Paths that render without a session (sign-in and error pages). */
-export const PUBLIC_PATHS = ['/login', '/error', '/flow-error'] as const;
+export const PUBLIC_PATHS = ['/login', '/invite', '/error', '/flow-error'] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
