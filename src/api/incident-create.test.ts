@@ -178,6 +178,28 @@ describe('createIncident', () => {
     });
   });
 
+  it('launched from a check, adds a check evidence with its history window', async () => {
+    const { calls, client } = fakeClient(
+      { body: [incidentRow] },
+      { body: [hypothesisRow] },
+      { body: [{ id: 'e3' }] },
+    );
+    const check = '0190aaaa-0000-7000-8000-00000000c4ec';
+    await createIncident(client, {
+      form,
+      userId: ME,
+      subject: { kind: 'check', checkId: check, start: '6h', description: 'Health check api' },
+    });
+    expect(calls[2]?.body).toEqual({
+      hypothesis_id: HYPOTHESIS,
+      type: 'check',
+      description: 'Health check api',
+      created_by: ME,
+      check_id: check,
+      evidence: { check_id: check, includeMessages: true, start: '6h' },
+    });
+  });
+
   it('throws when the incident is refused and sends nothing after it', async () => {
     const { calls, client } = fakeClient({
       status: 403,

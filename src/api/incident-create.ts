@@ -44,7 +44,14 @@ export type NewIncidentSubject =
       selectedLines?: Readonly<Record<string, string>>;
       description: string;
     }
-  | { kind: 'component'; componentId: string; description: string };
+  | { kind: 'component'; componentId: string; description: string }
+  | {
+      kind: 'check';
+      checkId: string;
+      /** The check dialog's time range, kept in the evidence as its history window. */
+      start?: string;
+      description: string;
+    };
 
 /** The `hypotheses` row returned by the root hypothesis' insert. */
 export interface HypothesisRow {
@@ -152,6 +159,20 @@ export function subjectEvidenceBody(
   userId: string,
 ): CreateEvidenceInput {
   const description = subject.description.trim();
+  if (subject.kind === 'check') {
+    return {
+      hypothesis_id: hypothesisId,
+      type: 'check',
+      description,
+      created_by: userId,
+      check_id: subject.checkId,
+      evidence: {
+        check_id: subject.checkId,
+        includeMessages: true,
+        ...(subject.start ? { start: subject.start } : {}),
+      },
+    };
+  }
   if (subject.kind === 'component') {
     return {
       hypothesis_id: hypothesisId,

@@ -4,9 +4,9 @@
  * search), describe the evidence, and `POST /db/evidences` on the incident's root hypothesis with
  * the caller's evidence fields (postgrest.md §8.5). Success is the toast 'Linked to incident
  * successfully' with a link to the incident (spec doc 2 §2, §8). Where the spec lets an incident
- * be created from the subject (a config or a component, §4), 'Create new incident' opens the
- * create dialog with it as the first evidence. Shared by the check dialog, the logs page, config
- * detail, topology cards, changes and insights.
+ * be created from the subject (a config or a component, §4; a failing check, issue 13's journey),
+ * 'Create new incident' opens the create dialog with it as the first evidence. Shared by the
+ * check dialog, the logs page, config detail, topology cards, changes and insights.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -73,7 +73,7 @@ export interface AttachEvidenceDialogProps {
   userId: string;
   /**
    * Offered as 'Create new incident' where the spec allows launching creation from the subject
-   * (a config or a topology component); its description follows the description field.
+   * (a config, a topology component or a check); its description follows the description field.
    */
   createSubject?: NewIncidentSubject;
   onClose: () => void;

@@ -33,7 +33,7 @@ import { incidentKeys } from '../../api/incidents';
 import { useSession } from '../../rbac/session-context';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { CatalogIcon, DashboardIcon } from '../../ui/icons';
+import { CatalogIcon, DashboardIcon, HealthIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 
 export type { NewIncidentSubject } from '../../api/incident-create';
@@ -87,18 +87,28 @@ function Field({
   );
 }
 
+const SUBJECT_EVIDENCE_LABELS: Record<NewIncidentSubject['kind'], string> = {
+  config: 'Config evidence',
+  component: 'Topology evidence',
+  check: 'Check evidence',
+};
+
 function SubjectNote({ subject }: { subject: NewIncidentSubject }) {
   const selected = subject.kind === 'config' ? Object.keys(subject.selectedLines ?? {}).length : 0;
   return (
     <div className="flex items-start gap-2.5 rounded-md border border-border bg-surface-sunken px-3 py-2 text-sm">
       <span className="mt-0.5 shrink-0 text-fg-muted" aria-hidden="true">
-        {subject.kind === 'config' ? <CatalogIcon size={16} /> : <DashboardIcon size={16} />}
+        {subject.kind === 'config' ? (
+          <CatalogIcon size={16} />
+        ) : subject.kind === 'check' ? (
+          <HealthIcon size={16} />
+        ) : (
+          <DashboardIcon size={16} />
+        )}
       </span>
       <p className="m-0 min-w-0 text-fg-muted">
-        <span className="font-medium text-fg">
-          {subject.kind === 'config' ? 'Config evidence' : 'Topology evidence'}
-        </span>{' '}
-        added to the root hypothesis: <span className="break-words">{subject.description}</span>
+        <span className="font-medium text-fg">{SUBJECT_EVIDENCE_LABELS[subject.kind]}</span> added
+        to the root hypothesis: <span className="break-words">{subject.description}</span>
         {selected > 0 ? ` (${selected} selected ${selected === 1 ? 'line' : 'lines'})` : ''}
       </p>
     </div>

@@ -174,6 +174,12 @@ function EvidenceButton({
             evidence: { check_id: check.id, includeMessages: true, start: timeRange },
           }}
           userId={userId}
+          createSubject={{
+            kind: 'check',
+            checkId: check.id,
+            start: timeRange,
+            description: `Health check ${check.name}`,
+          }}
           onClose={() => setOpen(false)}
         />
       ) : null}
