@@ -3,6 +3,7 @@ export const ACCOUNTS = {
   admin: { username: 'admin', password: 'vigil-admin', name: 'Ada Admin' },
   viewer: { username: 'viewer', password: 'vigil-viewer', name: 'Vic Viewer' },
   commander: { username: 'commander', password: 'vigil-commander', name: 'Cora Commander' },
+  responder: { username: 'responder', password: 'vigil-responder', name: 'Rafa Responder' },
 } as const;
 
 export type AccountRole = keyof typeof ACCOUNTS;
