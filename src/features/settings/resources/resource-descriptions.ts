@@ -41,7 +41,7 @@ export const LIST_COLUMN_HEADERS: Record<ListColumn, string> = {
 export type ResourceTab = 'spec' | 'manageTeam' | 'jobHistory';
 
 /** The specialised form of the Form tab (spec doc 3 §2.1, §5). */
-export type ResourceFormKind = 'health-check' | 'scraper' | 'topology' | 'team' | 'incident-rule';
+export type ResourceFormKind = 'health-check' | 'scraper' | 'topology' | 'incident-rule';
 
 export interface TypeChoice {
   id: string;
@@ -372,7 +372,6 @@ export const RESOURCE_DESCRIPTIONS: Readonly<Record<SettingsTable, ResourceDescr
     fields: { icon: true },
     // The contract names no team schema (api.md §9.3): the spec must only be an object.
     spec: { storage: 'column' },
-    form: 'team',
     tabs: ['spec', 'manageTeam', 'jobHistory'],
     jobResourceType: 'team',
     emptySpec: {},
