@@ -178,7 +178,7 @@ function HttpFields({
         disabled={readOnly}
         onChange={(next) => {
           // The body exists only for POST and PUT.
-          const updated = { ...check, method: next };
+          const updated: Record<string, unknown> = { ...check, method: next };
           if (!methodHasBody(next)) delete updated.body;
           onChange(updated);
         }}
@@ -374,10 +374,9 @@ function RetentionRows({
             <IconButton
               label={`Remove ${title.toLowerCase()} ${index + 1}`}
               className="mt-6"
+              icon={<CloseIcon size={14} />}
               onClick={() => onChange(rows.filter((_, at) => at !== index))}
-            >
-              <CloseIcon size={14} />
-            </IconButton>
+            />
           ) : null}
         </div>
       ))}
