@@ -23,7 +23,8 @@
  * Run: `npx tsx bench/incidents-ui.ts` (npm run bench calls it; build the console first). The
  * seeded database is the cache of bench/large-db.ts, copied for the server so the cache stays as
  * seeded; BENCH_PGLITE_DIR=<folder> measures an already seeded folder instead (pending migrations
- * are applied to it, then it is copied). VIGIL_STATIC_DIR=<folder> serves another console build.
+ * are applied to it, then it is copied). VIGIL_STATIC_DIR=<folder> serves another console build;
+ * BENCH_ONLY=status,expand measures only the figures whose name has one of the words.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,18 @@ const LIST_BODY = 'table[aria-label="Incidents"] tbody';
 const TREE = 'ul[aria-label="Hypotheses"]';
 const FIRST_NODE = `${TREE} li[data-hypothesis-id]`;
 const node = (id: string) => `li[data-hypothesis-id="${id}"]`;
+
+/** BENCH_ONLY=<words, comma-separated>: only the figures whose name contains one of them. */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+function measure(name: string, run: () => Promise<Figure[]>): Promise<Figure[]> {
+  if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word))) {
+    return Promise.resolve([]);
+  }
+  return attempt(name, run);
+}
 
 /** Mark the element a locator finds with `data-bench="<name>"`, for the in-page timers. */
 async function mark(page: Page, name: string, find: () => ReturnType<Page['locator']>) {
@@ -180,7 +193,7 @@ async function main(): Promise<void> {
     });
 
     figures.push(
-      ...(await attempt('first rows: /incidents', async () => [
+      ...(await measure('first rows: /incidents', async () => [
         {
           name: 'first rows: /incidents',
           ...stats(await firstContent(page, listUrl, LIST_ROW, LOADS)),
@@ -188,7 +201,7 @@ async function main(): Promise<void> {
           runs: LOADS,
         },
       ])),
-      ...(await attempt('first node: the bench incident', async () => [
+      ...(await measure('first node: the bench incident', async () => [
         {
           name: 'first node: the bench incident (200 hypotheses, 500 evidences)',
           ...stats(await firstContent(page, planUrl, FIRST_NODE, LOADS)),
@@ -199,7 +212,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('expand a factor', async () => {
+      ...(await measure('expand a factor', async () => {
         const times: number[] = [];
         for (let i = 0; i < RUNS; i += 1) {
           await openPlan();
@@ -220,7 +233,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('status change', async () => {
+      ...(await measure('status change', async () => {
         const times: number[] = [];
         for (let i = 0; i < RUNS; i += 1) {
           await openPlan();
@@ -255,7 +268,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('Expand All', async () => {
+      ...(await measure('Expand All', async () => {
         const first: number[] = [];
         const all: number[] = [];
         const expandAll = () =>
@@ -276,7 +289,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('list Status filter to rows', async () => {
+      ...(await measure('list Status filter to rows', async () => {
         const times: number[] = [];
         for (let i = 0; i < RUNS; i += 1) {
           await openList();
@@ -298,7 +311,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('list search to rows', async () => {
+      ...(await measure('list search to rows', async () => {
         await openList();
         // Words of the listed titles, each a search of its own (every run a server round trip).
         const words = await page.$$eval(`${LIST_BODY} tr a`, (links) => [

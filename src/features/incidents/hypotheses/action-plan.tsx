@@ -14,6 +14,8 @@ import {
   deleteHypotheses,
   descendantIds,
   invalidateIncident,
+  prefetchEvidenceSubjects,
+  setCachedHypothesis,
   updateEvidence,
   updateHypothesis,
 } from '../../../api/hypotheses';
@@ -85,6 +87,14 @@ export function ActionPlan({ incident, expandAll, isLoading = false }: ActionPla
   useEffect(() => {
     expansion.setAll(expandAll);
   }, [expandAll, expansion]);
+  // What the evidence cards point at, read ahead in a few batched requests (not per node).
+  useEffect(() => {
+    prefetchEvidenceSubjects(
+      queryClient,
+      client,
+      (incident.hypotheses ?? []).flatMap((h) => h.evidences ?? []),
+    );
+  }, [incident.hypotheses, queryClient, client]);
 
   const latest = useRef({ hypotheses: incident.hypotheses ?? [], userId: user?.id });
   useEffect(() => {
@@ -95,6 +105,8 @@ export function ActionPlan({ incident, expandAll, isLoading = false }: ActionPla
     const refresh = () => invalidateIncident(queryClient, client.baseUrl, incidentId);
     const patchHypothesis = (id: string, patch: { status: string } | { title: string }) =>
       updateHypothesis(client, id, patch)
+        // Shown as saved at once; the re-read of the incident follows.
+        .then(() => setCachedHypothesis(queryClient, client.baseUrl, incidentId, id, patch))
         .catch((error: unknown) => logError('Hypothesis update failed', error))
         .finally(() => void refresh());
     const setDefinitionOfDone = (evidence: EvidenceDetail, value: boolean) =>
