@@ -83,7 +83,7 @@ function columns(
       accessorFn: (job) => job.name,
       enableSorting: true,
       sortDescFirst: false,
-      size: 200,
+      size: 190,
       cell: ({ row }) => {
         const job = row.original;
         return jobDetailsTabs(job.details).length > 0 ? (
@@ -126,7 +126,7 @@ function columns(
       accessorFn: (job) => job.resource_type,
       enableSorting: true,
       sortDescFirst: false,
-      size: 150,
+      size: 135,
       cell: ({ row }) => (
         <span className="text-fg-muted">{resourceTypeLabel(row.original.resource_type)}</span>
       ),
@@ -135,7 +135,7 @@ function columns(
       id: 'agent',
       header: 'Agent',
       enableSorting: false,
-      size: 130,
+      size: 100,
       cell: ({ row }) => {
         const agent = row.original.agent;
         const href = jobAgentHref(agent?.id ?? row.original.agent_id);
@@ -165,7 +165,7 @@ function columns(
       header: 'Duration',
       accessorFn: (job) => job.duration_millis,
       enableSorting: true,
-      size: 100,
+      size: 95,
       cell: ({ row }) => (
         <span className="tabular-nums">{formatRunDuration(row.original.duration_millis)}</span>
       ),
@@ -175,7 +175,7 @@ function columns(
       header: 'Success',
       accessorFn: (job) => job.success_count,
       enableSorting: true,
-      size: 90,
+      size: 85,
       cell: ({ row }) => <span className="tabular-nums">{row.original.success_count ?? 0}</span>,
     },
     {
@@ -183,7 +183,7 @@ function columns(
       header: 'Errors',
       accessorFn: (job) => job.error_count,
       enableSorting: true,
-      size: 90,
+      size: 80,
       cell: ({ row }) => {
         const count = row.original.error_count ?? 0;
         return (
@@ -198,7 +198,7 @@ function columns(
       header: 'Started',
       accessorFn: (job) => job.time_start,
       enableSorting: true,
-      size: 150,
+      size: 130,
       cell: ({ row }) => (
         <span title={formatTimestamp(row.original.time_start ?? row.original.created_at)}>
           <RelativeTime
