@@ -24,61 +24,6 @@ const textareaClass =
 
 const STORED_PLACEHOLDER = 'Stored — leave empty to keep';
 
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: ReactNode;
-  error?: string;
-  children: ReactNode;
-  /** A group (fieldset) instead of a label bound to one input. */
-  group?: boolean;
-}
-
-function FieldFrame({ id, label, required, hint, error, children, group }: FieldFrameProps) {
-  const heading = (
-    <>
-      {label}
-      {required ? (
-        <span aria-hidden="true" className="ml-0.5 text-danger">
-          *
-        </span>
-      ) : null}
-    </>
-  );
-  const body = (
-    <>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-xs font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-  if (group) {
-    return (
-      <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium text-fg">{heading}</legend>
-        {body}
-      </fieldset>
-    );
-  }
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-fg">
-        {heading}
-      </label>
-      {body}
-    </div>
-  );
-}
-
 function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
   return (
     [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
@@ -118,8 +63,16 @@ function SecretInput({
   };
   const describe = describedBy(id, hint, error);
   return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error} group>
-      <div className="flex flex-col gap-2">
+    <div role="group" aria-labelledby={`${id}-label`}>
+      <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
+        <span id={`${id}-label`} className="text-sm font-medium text-fg">
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="ml-0.5 text-danger">
+              *
+            </span>
+          ) : null}
+        </span>
         <SegmentedToggle
           label={`${label} source`}
           size="sm"
@@ -127,6 +80,8 @@ function SecretInput({
           options={SECRET_MODES}
           onChange={setMode}
         />
+      </div>
+      <div className="flex flex-col gap-2">
         {parsed.mode === 'static' ? (
           multiline ? (
             <textarea
@@ -191,7 +146,17 @@ function SecretInput({
           </div>
         )}
       </div>
-    </FieldFrame>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-fg-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -5,9 +5,9 @@ import { connectionTypeSpec, type ConnectionCategory } from './connection-types'
 const TINTS: Record<ConnectionCategory, string> = {
   Databases: 'bg-info-soft text-info',
   Observability: 'bg-warning-soft text-warning',
-  Cloud: 'bg-primary-soft text-primary-text',
+  Cloud: 'bg-primary-soft text-link',
   'Source control': 'bg-healthy-soft text-healthy',
-  'Files and hosts': 'bg-surface-sunken text-fg-muted',
+  'Files and hosts': 'bg-surface-hover text-fg',
 };
 
 export function ConnectionTypeTile({ type, size = 'md' }: { type: string; size?: 'sm' | 'md' }) {

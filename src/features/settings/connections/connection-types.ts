@@ -433,9 +433,29 @@ export function connectionTypeSpec(type: string): ConnectionTypeSpec | undefined
   return BY_TYPE.get(type);
 }
 
-/** The label of a type, or the type itself when it is not one of the 25. */
+/** Notification services stored as connections (spec doc 3 §3), edited with notifications. */
+const NOTIFICATION_LABELS: Readonly<Record<string, string>> = {
+  discord: 'Discord',
+  email: 'Email',
+  google_chat: 'Google Chat',
+  ifttt: 'IFTTT',
+  mattermost: 'Mattermost',
+  matrix: 'Matrix',
+  ntfy: 'Ntfy',
+  opsgenie: 'OpsGenie',
+  pushbullet: 'Pushbullet',
+  pushover: 'Pushover',
+  rocketchat: 'Rocket.Chat',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  telegram: 'Telegram',
+  zulip_chat: 'Zulip Chat',
+  generic_webhook: 'Generic Webhook',
+};
+
+/** The label of a type (the 25, or a notification service), else the type itself. */
 export function connectionTypeLabel(type: string): string {
-  return BY_TYPE.get(type)?.label ?? type;
+  return BY_TYPE.get(type)?.label ?? NOTIFICATION_LABELS[type] ?? type;
 }
 
 /** The types the picker offers (jmeter is hidden), grouped in the order of the categories. */

@@ -47,7 +47,7 @@ function UrlCell({ url }: { url: string | null }) {
     );
   }
   return (
-    <span className="block truncate font-mono text-xs text-fg-muted" title={url}>
+    <span className="block max-w-72 truncate font-mono text-xs text-fg-muted" title={url}>
       {url}
     </span>
   );
@@ -66,67 +66,60 @@ function columns(actions: Actions | undefined): ColumnDef<Connection>[] {
       id: 'name',
       header: 'Name',
       accessorFn: (row) => row.name,
-      size: 240,
       cell: ({ row }) => {
         const connection = row.original;
-        const label = (
-          <>
-            <ConnectionTypeTile type={connection.type} size="sm" />
-            <span className="min-w-0 truncate">{connection.name}</span>
-          </>
-        );
-        return actions ? (
+        const name = actions ? (
           <button
             type="button"
             onClick={() => actions.onEdit(connection)}
-            className="inline-flex max-w-full items-center gap-2 rounded text-left font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            className="max-w-56 truncate rounded text-left font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           >
-            {label}
+            {connection.name}
           </button>
         ) : (
-          <span className="inline-flex max-w-full items-center gap-2 font-medium">{label}</span>
+          <span className="max-w-56 truncate font-medium">{connection.name}</span>
+        );
+        return (
+          <span className="flex min-w-0 items-center gap-2.5">
+            <ConnectionTypeTile type={connection.type} />
+            <span className="flex min-w-0 flex-col">
+              {name}
+              <span className="truncate text-xs text-fg-muted">
+                {connectionTypeLabel(connection.type)}
+              </span>
+            </span>
+          </span>
         );
       },
-    },
-    {
-      id: 'type',
-      header: 'Type',
-      accessorFn: (row) => connectionTypeLabel(row.type),
-      size: 150,
     },
     {
       id: 'url',
       header: 'URL',
       accessorFn: (row) => row.url ?? '',
-      size: 300,
       cell: ({ row }) => <UrlCell url={row.original.url} />,
     },
     {
       id: 'source',
       header: 'Source',
       accessorFn: (row) => row.source ?? '',
-      size: 110,
       cell: ({ row }) => row.original.source || <span className="text-fg-subtle">-</span>,
     },
     {
       id: 'created_at',
       header: 'Created',
       accessorFn: (row) => row.created_at ?? '',
-      size: 130,
       cell: ({ row }) => <RelativeTime className="text-fg-muted" value={row.original.created_at} />,
     },
     {
       id: 'updated_at',
       header: 'Updated',
       accessorFn: (row) => row.updated_at ?? '',
-      size: 130,
       cell: ({ row }) => <RelativeTime className="text-fg-muted" value={row.original.updated_at} />,
     },
     {
       id: 'created_by',
       header: 'Created By',
       enableSorting: false,
-      size: 170,
       cell: ({ row }) => <CreatedBy value={row.original.created_by} />,
     },
   ];
@@ -135,7 +128,6 @@ function columns(actions: Actions | undefined): ColumnDef<Connection>[] {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
-      size: 190,
       cell: ({ row }) => {
         const connection = row.original;
         return (
