@@ -7,9 +7,10 @@
  * Two other shells share the routes: the health-only deployment (`healthOnly` in config.json: no
  * session, only /health, nothing to write) and the kiosk (`?kiosk`, docs/kiosk.md), in either.
  */
-import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { useRuntimeConfig } from '../api/api-context';
+import { useApiClient, useRuntimeConfig } from '../api/api-context';
 import { useKioskStore } from '../features/kiosk/use-kiosk-store';
 import { RequirePermission } from '../rbac/require-permission';
 import { SessionProvider, type SessionValue } from '../rbac/session-context';
@@ -99,9 +100,18 @@ function HealthOnlyShell() {
 function usePreloadCurrentPage(enabled: boolean) {
   const [location] = useLocation();
   const route = useMatchedRoute(location);
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  // Only the page the console opens on: later navigations render the page at once anyway.
+  const [first] = useState(() => ({ location, search: window.location.search.replace(/^\?/, '') }));
   useEffect(() => {
-    if (enabled) route?.page.preload();
-  }, [enabled, route]);
+    if (!enabled || !route) return;
+    route.page.preload();
+    if (route.prefetch && location === first.location) {
+      // A failed prefetch is the page's to report when it asks again.
+      route.prefetch({ client, queryClient, ...first }).catch(() => undefined);
+    }
+  }, [enabled, route, location, first, client, queryClient]);
 }
 
 export function AppRouter() {

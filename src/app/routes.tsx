@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { can, isViewer, type Action, type Resource } from '../rbac/roles';
 import { isFeatureDisabled, type Feature } from '../rbac/flags';
+import type { PagePrefetch } from '../api/prefetch';
 import type { RuntimeConfig } from '../api/types';
 import {
   CatalogIcon,
@@ -25,6 +26,11 @@ export interface AppRoute {
   /** The page title shown in the header (the page's h1). */
   title: string;
   page: LazyPage;
+  /**
+   * Starts the page's first data request beside the session check (src/api/prefetch.ts); loaded
+   * lazily, like the page.
+   */
+  prefetch?: PagePrefetch;
   /** Guard: the page shows the Unauthorized message without it. */
   permission?: { resource: Resource; action: Action };
   /** Feature flag hiding the navigation entry (not the route: decision 15). */
@@ -69,6 +75,10 @@ const ConnectionsPage = lazyPage(
   'ConnectionsPage',
 );
 const UsersPage = lazyPage(() => import('../features/settings/users/users-page'), 'UsersPage');
+const IntegrationsPage = lazyPage(
+  () => import('../features/settings/integrations/integrations-page'),
+  'IntegrationsPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -119,6 +129,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/catalog/*?',
     title: 'Catalog',
     page: CatalogPage,
+    prefetch: (context) =>
+      import('../features/catalog/catalog-prefetch').then((module) =>
+        module.prefetchCatalogPage(context),
+      ),
     permission: read('database'),
     feature: 'config',
     nav: { section: 'main', label: 'Catalog', href: paths.catalog(), icon: CatalogIcon },
@@ -191,7 +205,13 @@ export const ROUTES: readonly AppRoute[] = [
     'canaries',
     SettingsResourcesPage,
   ),
-  settings('Integrations', paths.settings.integrations(), 'settings.integrations', 'integrations'),
+  settings(
+    'Integrations',
+    paths.settings.integrations(),
+    'settings.integrations',
+    'integrations',
+    IntegrationsPage,
+  ),
   settings('Jobs History', paths.settings.jobs(), 'settings.job_history', 'database', JobsPage),
   settings(
     'Log Backends',
