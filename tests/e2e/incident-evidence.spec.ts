@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { storageStatePath } from './accounts';
 import { expectAccessible } from './axe';
+import { linkedToast } from './incident-helpers';
 
 // Facts of the spec (doc 2 §2, §4, §5, §8) and the contract (postgrest.md §8.5), copied here.
 const LINKED = 'Linked to incident successfully';
@@ -47,15 +48,6 @@ async function subjects(page: Page) {
 }
 
 /** The 'Linked to incident successfully' toast; returns its link's incident path. */
-async function linkedToast(page: Page): Promise<string> {
-  const toast = page.getByRole('status').filter({ hasText: LINKED });
-  await expect(toast).toBeVisible();
-  const href = await toast.getByRole('link').getAttribute('href');
-  expect(href).toMatch(/^\/incidents\/[0-9a-f-]{36}$/);
-  await toast.getByRole('button', { name: 'Dismiss' }).click();
-  return href!;
-}
-
 /** In an open attach dialog: find the incident by title, choose it, attach. */
 async function attachTo(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: 'Attach as evidence' });

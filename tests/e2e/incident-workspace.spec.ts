@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { storageStatePath } from './accounts';
 import { expectAccessible } from './axe';
+import { sidePanel, toast, whoAmI, writeJson } from './incident-helpers';
 
 /** Exact texts of spec doc 2 §8, copied here (tests never read the spec). */
 const TEXT = {
@@ -40,28 +41,10 @@ interface Created {
   teamName: string;
 }
 
-async function writeJson(
-  api: APIRequestContext,
-  origin: string,
-  method: 'post' | 'patch',
-  url: string,
-  data: unknown,
-) {
-  const response = await api[method](url, {
-    data,
-    headers: { Origin: origin, Prefer: 'return=representation' },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string }[];
-}
-
 /** An incident with a root hypothesis, a topology and a check evidence, and a team with clients. */
 async function createFixture(page: Page, admin: APIRequestContext): Promise<Created> {
   const origin = new URL(page.url()).origin;
-  const whoami = (await (await page.request.get('/api/auth/whoami')).json()) as {
-    payload: { user: { id: string } };
-  };
-  const me = whoami.payload.user.id;
+  const me = await whoAmI(page.request);
   const stamp = Date.now().toString(36);
   const [incident] = await writeJson(page.request, origin, 'post', '/api/db/incidents?select=*', {
     title: `Checkout latency ${stamp}`,
@@ -121,14 +104,6 @@ async function createFixture(page: Page, admin: APIRequestContext): Promise<Crea
     checkEvidence: check!.id,
     teamName,
   };
-}
-
-function toast(page: Page, text: string) {
-  return page.getByText(text, { exact: true }).first();
-}
-
-function sidePanel(page: Page) {
-  return page.getByRole('complementary', { name: 'Incident details' });
 }
 
 let fixture: Created | undefined;

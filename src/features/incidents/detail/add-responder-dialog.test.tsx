@@ -33,7 +33,12 @@ function api(posts: unknown[]) {
       { id: EMPTY_TEAM, name: 'Data', spec: {} },
     ],
     '/db/people': [{ id: 'p1', name: 'Vic Viewer' }],
-    '/db/configs': [JIRA, { ...JIRA, id: 'cfg-2', external_id: ['jira/other-team'] }],
+    '/db/configs': [
+      JIRA,
+      { ...JIRA, id: 'cfg-2', external_id: ['jira/other-team'] },
+      // The team's, but without lists (the configs view's own analysis and changes): no instance.
+      { ...JIRA, id: 'cfg-3', name: 'Jira Bare', analysis: { security: 1 }, changes: 4 },
+    ],
     '/db/responders': ({ init }: { init?: RequestInit }) => {
       posts.push(JSON.parse(String(init?.body)) as unknown);
       return jsonResponse([{ id: 'r1' }], 201);
@@ -76,7 +81,7 @@ describe('AddResponderDialog', () => {
     await user.click(dialog().getByLabelText('Jira'));
     await screen.findByRole('option', { name: 'Jira Cloud' });
     const instance = dialog().getByLabelText('Jira instance');
-    // Only the instance related to the team is offered.
+    // Only the instance related to the team, with its lists, is offered.
     expect(
       within(instance)
         .getAllByRole('option')

@@ -69,6 +69,20 @@ const CLEARS: Record<string, readonly string[]> = {
   plan_id: ['bucket_id'],
 };
 
+/**
+ * The instances worth a selector: configs holding the lists their first selectors read (a config
+ * of the lookup without them would only offer empty selectors; docs/incidents.md).
+ */
+function withLists(
+  type: ResponderType | undefined,
+  configs: readonly IntegrationConfig[],
+): IntegrationConfig[] {
+  const first = (type ? SELECTORS[type] : undefined)?.filter((s) => s.after === 'instance') ?? [];
+  return configs.filter((config) =>
+    first.some((selector) => integrationOptions(config, selector.list).length > 0),
+  );
+}
+
 function TypeFields({
   type,
   values,
@@ -162,7 +176,7 @@ export function AddResponderDialog({
     ...incidentDetailQueries.integrations(client, kind ?? 'jira', teamId),
     enabled: kind !== undefined && teamId !== '',
   });
-  const configs: IntegrationConfig[] = kind ? (instances.data ?? []) : [];
+  const configs = kind ? withLists(kind, instances.data ?? []) : [];
 
   const save = useMutation({
     mutationFn: () => {
