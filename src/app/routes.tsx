@@ -105,6 +105,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/topology/*?',
     title: 'Dashboard',
     page: TopologyPage,
+    prefetch: (context) =>
+      import('../features/topology/topology-prefetch').then((module) =>
+        module.prefetchTopologyPage(context),
+      ),
     permission: read('topologies'),
     feature: 'topology',
     nav: { section: 'main', label: 'Dashboard', href: paths.topology(), icon: DashboardIcon },
