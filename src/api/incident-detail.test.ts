@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
 import {
+  HISTORY_REFETCH_MS,
   WORKSPACE_REFETCH_MS,
   createManualDefinitionOfDone,
   createResponder,
@@ -198,7 +199,6 @@ describe('keys and polling', () => {
     const prefix = incidentAreaKeys.incident('/api', ID.toUpperCase());
     for (const options of [
       incidentDetailQueries.detail(client, ID),
-      incidentDetailQueries.history(client, ID),
       incidentDetailQueries.responders(client, ID),
     ]) {
       expect(options.queryKey.slice(0, prefix.length)).toEqual([...prefix]);
@@ -206,5 +206,10 @@ describe('keys and polling', () => {
       expect(options.refetchIntervalInBackground).toBe(false);
     }
     expect(WORKSPACE_REFETCH_MS).toBeLessThanOrEqual(2000);
+    // The change log follows the detail read (ChangelogSection) and polls slowly by itself.
+    const history = incidentDetailQueries.history(client, ID);
+    expect(history.queryKey.slice(0, prefix.length)).toEqual([...prefix]);
+    expect(history.refetchInterval).toBe(HISTORY_REFETCH_MS);
+    expect(history.refetchIntervalInBackground).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The change log (spec doc 2 §4): the incident's history entries, newest first, each as a
- * sentence with who did it and when; 'No changelog found' when there are none.
+ * sentence with who did it and when; 'No changelog found' when there are none. The log is read
+ * again whenever the incident's detail read changes (the history rows come with those changes)
+ * rather than on the workspace's 2 s poll: it is the workspace's heaviest read.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../../api/api-context';
-import { incidentDetailQueries } from '../../../api/incident-detail';
+import { incidentDetailKeys, incidentDetailQueries } from '../../../api/incident-detail';
+import type { IncidentDetail } from '../../../api/incident-model';
 import { Avatar } from '../../../ui/avatar';
 import { RelativeTime } from '../../../ui/relative-time';
 import { Spinner } from '../../../ui/spinner';
@@ -15,10 +18,22 @@ import { TEXTS, historyText } from './workspace-model';
 /** Entries shown before 'Show all' (the panel stays short beside a long action plan). */
 export const CHANGELOG_SHOWN = 15;
 
-export function ChangelogSection({ incidentId }: { incidentId: string }) {
+export function ChangelogSection({ incident }: { incident: IncidentDetail }) {
   const client = useApiClient();
+  const queryClient = useQueryClient();
+  const incidentId = incident.id;
   const [showAll, setShowAll] = useState(false);
   const query = useQuery(incidentDetailQueries.history(client, incidentId));
+  // The detail read keeps its identity while its content is unchanged (structural sharing).
+  const seen = useRef(incident);
+  useEffect(() => {
+    if (seen.current === incident) return;
+    seen.current = incident;
+    void queryClient.invalidateQueries({
+      queryKey: incidentDetailKeys.history(client.baseUrl, incidentId),
+      exact: true,
+    });
+  }, [incident, incidentId, client, queryClient]);
   if (query.isPending) return <Spinner label="Loading changelog" />;
   if (query.isError && !query.data) {
     return <p className="text-sm text-danger">{errorMessage(query.error)}</p>;

@@ -4,7 +4,7 @@
  * Changelog. Severity and type are edited in place by writers (`PATCH {severity, type}`).
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import { updateIncident } from '../../../api/incident-detail';
@@ -106,7 +106,8 @@ function SeverityTypeFields({ incident }: { incident: IncidentDetail }) {
   );
 }
 
-export function IncidentSidePanel({
+/** Memoised: the workspace re-renders on each URL change (tab, Expand All). */
+export const IncidentSidePanel = memo(function IncidentSidePanel({
   incident,
   canWriteIncident,
   canWriteResponders,
@@ -125,7 +126,7 @@ export function IncidentSidePanel({
   const [dialog, setDialog] = useState<'responder' | 'dod' | null>(null);
   const toggle = (name: SectionName) =>
     setOpen((current) => ({ ...current, [name]: !current[name] }));
-  const dodCount = definitionOfDone(incident).length;
+  const dodCount = useMemo(() => definitionOfDone(incident).length, [incident]);
 
   return (
     <div className="flex flex-col [&>section:first-child]:border-t-0">
@@ -212,7 +213,7 @@ export function IncidentSidePanel({
         open={open.changelog}
         onToggle={() => toggle('changelog')}
       >
-        <ChangelogSection incidentId={incident.id} />
+        <ChangelogSection incident={incident} />
       </CollapsibleSection>
       {dialog === 'responder' ? (
         <AddResponderDialog incidentId={incident.id} onClose={() => setDialog(null)} />
@@ -222,4 +223,4 @@ export function IncidentSidePanel({
       ) : null}
     </div>
   );
-}
+});

@@ -9,6 +9,7 @@
  * forms keep their own state, so a refresh never loses what the user types.
  */
 import { useQuery } from '@tanstack/react-query';
+import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { isUuid } from '../../../api/catalog-config';
@@ -43,6 +44,8 @@ const WORKSPACE_PARAMS = {
   tab: param<WorkspaceTab>(enumCodec(WORKSPACE_TABS), 'comments'),
   comments: param(booleanCodec, false),
 };
+
+const NO_IDS: readonly string[] = [];
 
 const TAB_ITEMS = [
   { id: 'comments', label: 'Comments' },
@@ -90,7 +93,13 @@ function WorkspaceSkeleton() {
   );
 }
 
-function Header({ incident, canWrite }: { incident: IncidentDetail; canWrite: boolean }) {
+const Header = memo(function Header({
+  incident,
+  canWrite,
+}: {
+  incident: IncidentDetail;
+  canWrite: boolean;
+}) {
   return (
     <header
       data-incident-header
@@ -119,7 +128,7 @@ function Header({ incident, canWrite }: { incident: IncidentDetail; canWrite: bo
       <IncidentStatusControl incident={incident} canWrite={canWrite} />
     </header>
   );
-}
+});
 
 function Workspace({ id }: { id: string }) {
   const client = useApiClient();
@@ -128,6 +137,13 @@ function Workspace({ id }: { id: string }) {
   const canWriteIncident = useCan('incident', 'write');
   const canWriteResponders = useCan('responder', 'write');
   const canWriteEvidence = useCan('evidences', 'write');
+  // The page re-renders on each URL change (tab, Expand All): what is derived from the 500
+  // evidences of a large incident is worked out once per read, and the parts that only depend
+  // on the incident (header, strip, side panel) are memoised.
+  const componentIds = useMemo(
+    () => (query.data ? linkedComponentIds(query.data) : NO_IDS),
+    [query.data],
+  );
 
   if (query.isPending) return <WorkspaceSkeleton />;
   if (query.isError && !query.data) {
@@ -154,7 +170,7 @@ function Workspace({ id }: { id: string }) {
       <Header incident={incident} canWrite={canWriteIncident} />
       <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-4">
-          <LinkedComponentsStrip ids={linkedComponentIds(incident)} />
+          <LinkedComponentsStrip ids={componentIds} />
           <div className="relative">
             <Tabs
               label="Incident sections"

@@ -7,7 +7,7 @@
  * once, which kept the server busy for seconds on the bench incident (bench/incidents-ui.ts).
  */
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { topologyQueries } from '../../../api/topology';
 import { TopologyCard } from '../../../entities/topology-card/topology-card';
@@ -52,7 +52,11 @@ function useSeenIds(list: RefObject<HTMLUListElement | null>, ids: readonly stri
   return observable ? seen : null;
 }
 
-export function LinkedComponentsStrip({ ids }: { ids: readonly string[] }) {
+export const LinkedComponentsStrip = memo(function LinkedComponentsStrip({
+  ids,
+}: {
+  ids: readonly string[];
+}) {
   const client = useApiClient();
   const list = useRef<HTMLUListElement>(null);
   const seen = useSeenIds(list, ids);
@@ -117,4 +121,4 @@ export function LinkedComponentsStrip({ ids }: { ids: readonly string[] }) {
       </ul>
     </section>
   );
-}
+});
