@@ -211,25 +211,25 @@ const LOG_BACKEND_TYPES: TypeChoice[] = [
     id: 'loki',
     label: 'Loki',
     description: 'Grafana Loki',
-    spec: { loki: { url: '' }, routes: [{ type: 'KubernetesPod' }] },
+    spec: { loki: { url: 'http://loki.monitoring.svc:3100' }, routes: [{ type: 'KubernetesPod' }] },
   },
   {
     id: 'elasticsearch',
     label: 'Elasticsearch',
     description: 'An Elasticsearch index',
-    spec: { elasticsearch: { url: '', index: 'logs-*' }, routes: [] },
+    spec: { elasticsearch: { url: 'https://elasticsearch:9200', index: 'logs-*' }, routes: [] },
   },
   {
     id: 'opensearch',
     label: 'OpenSearch',
     description: 'An OpenSearch index',
-    spec: { opensearch: { url: '', index: 'logs-*' }, routes: [] },
+    spec: { opensearch: { url: 'https://opensearch:9200', index: 'logs-*' }, routes: [] },
   },
   {
     id: 'file',
     label: 'File',
     description: 'Log files on the server',
-    spec: { file: { paths: [] }, routes: [] },
+    spec: { file: { paths: ['/var/log/*.log'] }, routes: [] },
   },
 ];
 

@@ -7,7 +7,7 @@
  * the schema rejects, says where and why, and nothing is saved. The resource's source decides
  * whether it can be edited here ('Linked to {agent}', 'Linked to local file', origin links).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../../api/client';
 import {
@@ -24,7 +24,11 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { AlertCircleIcon, InfoIcon, LockIcon } from '../../../ui/icons';
 import { Tabs } from '../../../ui/tabs';
 import { toast } from '../../../ui/toast';
-import { SpecEditor, type EditorDiagnostic } from '../spec-editor/spec-editor';
+import {
+  SpecEditor,
+  type EditorDiagnostic,
+  type SpecEditorHandle,
+} from '../spec-editor/spec-editor';
 import { SCHEDULE_OPTIONS, type ResourceDescription } from './resource-descriptions';
 import { SelectField, TextField } from './resource-fields';
 import { RESOURCE_FORMS, validateSpecForm } from './resource-forms';
@@ -124,6 +128,8 @@ export function ResourceEditor({
   const [submitted, setSubmitted] = useState(false);
   const [specTab, setSpecTab] = useState<'form' | 'code'>(description.form ? 'form' : 'code');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const specHandle = useRef<SpecEditorHandle | null>(null);
+  const labelsHandle = useRef<SpecEditorHandle | null>(null);
   const schema = useSchema(description.spec?.schemaFile);
   const create = useCreateSettingsResource();
   const update = useUpdateSettingsResource();
@@ -164,7 +170,12 @@ export function ResourceEditor({
       return;
     }
     setErrors({});
-    if (diagnostics.length > 0 || labelDiagnostics.length > 0) return;
+    // Lint now: the editors' own pass runs a moment after the last keystroke.
+    const specNow = specHandle.current?.validate() ?? diagnostics;
+    const labelsNow = labelsHandle.current?.validate() ?? labelDiagnostics;
+    setDiagnostics(specNow);
+    setLabelDiagnostics(labelsNow);
+    if (specNow.length > 0 || labelsNow.length > 0) return;
     if (Object.keys(formErrors).length > 0) {
       setSpecTab('form');
       return;
@@ -233,6 +244,7 @@ export function ResourceEditor({
       schema={schema.data}
       readOnly={readOnly}
       onDiagnostics={setDiagnostics}
+      handleRef={specHandle}
       placeholder="# The spec, as YAML"
     />
   );
@@ -332,6 +344,7 @@ export function ResourceEditor({
             onChange={(labelsText) => set({ labelsText })}
             readOnly={readOnly}
             onDiagnostics={setLabelDiagnostics}
+            handleRef={labelsHandle}
             height="96px"
           />
           {errors.labelsText || (submitted && labelDiagnostics[0]) ? (

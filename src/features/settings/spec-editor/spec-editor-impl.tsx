@@ -139,6 +139,7 @@ export function SpecEditorImpl({
   placeholder,
   minHeight,
   height,
+  handleRef,
 }: SpecEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -172,32 +173,26 @@ export function SpecEditorImpl({
       }),
     ];
     if (placeholder) extensions.push(placeholderExtension(placeholder));
+    const jsonLinter = jsonParseLinter();
+    const lint = (current: EditorView): Diagnostic[] => {
+      if (language === 'json') {
+        return current.state.doc.toString().trim() === '' ? [] : jsonLinter(current);
+      }
+      const syntax = yamlSyntaxLinter(current);
+      return syntax.length > 0 ? syntax : schemaLinter(current);
+    };
+    const report = (current: EditorView) => {
+      const found = lint(current);
+      callbacks.current.onDiagnostics?.(withPositions(current, found));
+      return found;
+    };
     if (language === 'json') {
-      extensions.push(
-        json(),
-        linter(
-          (current) => {
-            const found =
-              current.state.doc.toString().trim() === '' ? [] : jsonParseLinter()(current);
-            callbacks.current.onDiagnostics?.(withPositions(current, found));
-            return found;
-          },
-          { delay: 250 },
-        ),
-      );
+      extensions.push(json(), linter(report, { delay: 250 }));
     } else {
       extensions.push(
         yaml(),
         stateExtensions(schema as EditorSchema),
-        linter(
-          (current) => {
-            const syntax = yamlSyntaxLinter(current);
-            const found = syntax.length > 0 ? syntax : schemaLinter(current);
-            callbacks.current.onDiagnostics?.(withPositions(current, found));
-            return found;
-          },
-          { delay: 250, needsRefresh: () => true },
-        ),
+        linter(report, { delay: 250, needsRefresh: () => true }),
         yamlLanguage.data.of({ autocomplete: yamlCompletion() }),
         hoverTooltip(yamlSchemaHover()),
       );
@@ -207,9 +202,11 @@ export function SpecEditorImpl({
       state: EditorState.create({ doc: value, extensions }),
     });
     view.current = created;
+    if (handleRef) handleRef.current = { validate: () => withPositions(created, report(created)) };
     return () => {
       created.destroy();
       view.current = null;
+      if (handleRef) handleRef.current = null;
     };
     // The editor is created once per language; value, schema and readOnly are synced below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

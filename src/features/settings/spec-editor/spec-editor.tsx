@@ -5,13 +5,19 @@
  * (spec doc 3 §9). No domain knowledge: ready to move to src/ui/code-editor when a second feature
  * needs it.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 
 /** A problem the editor found, with where it is (1-based). */
 export interface EditorDiagnostic {
   line: number;
   column: number;
   message: string;
+}
+
+/** What a page may ask the editor at any time (once it has loaded). */
+export interface SpecEditorHandle {
+  /** Lint the current text now (not after the linter's delay) and return what is wrong. */
+  validate: () => EditorDiagnostic[];
 }
 
 export interface SpecEditorProps {
@@ -28,6 +34,8 @@ export interface SpecEditorProps {
   placeholder?: string;
   minHeight?: string;
   height?: string;
+  /** Filled with the editor's handle once it has loaded. */
+  handleRef?: RefObject<SpecEditorHandle | null>;
 }
 
 /** "Spec editor height min(500px, 100vh-500px)" (spec doc 3 §9), never under 240px to stay usable. */
