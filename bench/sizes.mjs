@@ -89,6 +89,18 @@ export function measureSizes(root) {
     let cssTotal = 0;
     for (const file of css) cssTotal += gzipKb(join(consoleDir, 'assets', file));
     rows.push({ name: 'console CSS (gzip)', value: cssTotal, unit: 'KB' });
+    // The settings spec editor (CodeMirror, YAML, JSON-schema support) loads only on pages that
+    // edit (docs/settings.md): its lazy chunk, and whether anything loads it up front.
+    for (const file of readdirSync(join(consoleDir, 'assets')).filter((name) =>
+      /^spec-editor-impl-.*\.js$/.test(name),
+    )) {
+      const initially = initial.has(`assets/${file}`) ? ', LOADED INITIALLY' : ', lazy';
+      rows.push({
+        name: `console spec editor chunk (gzip${initially})`,
+        value: gzipKb(join(consoleDir, 'assets', file)),
+        unit: 'KB',
+      });
+    }
   }
   const widgetsDir = join(root, 'dist', 'widgets');
   if (existsSync(widgetsDir)) rows.push(...widgetBudgets(widgetsDir));
