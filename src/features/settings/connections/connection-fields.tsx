@@ -4,7 +4,7 @@
  * arrives masked (`***`): its input starts empty with 'Stored — leave empty to keep', and an
  * untouched field sends the mask back so the server keeps the value.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cx } from '../../../lib/class-names';
 import { SelectField, TextInputField, fieldInputClass } from '../../../ui/form-field';
 import { SegmentedToggle } from '../../../ui/segmented-toggle';
@@ -57,9 +57,13 @@ function SecretInput({
 }: SecretInputProps) {
   const parsed = parseSecretValue(value);
   const stored = value === MASK;
+  // The value the field opened with: going back to it keeps a stored secret (or reference).
+  const [initial] = useState(value);
   const setMode = (mode: SecretMode) => {
     if (mode === parsed.mode) return;
-    onChange(mode === 'static' ? '' : `${mode}://`);
+    const original = parseSecretValue(initial);
+    if (original.mode === mode && initial !== '') onChange(initial);
+    else onChange(mode === 'static' ? '' : `${mode}://`);
   };
   const describe = describedBy(id, hint, error);
   return (
