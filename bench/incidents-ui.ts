@@ -146,8 +146,8 @@ function timeAllBodies(page: Page, selector: string): Promise<number> {
         button.click();
         setTimeout(() => {
           observer.disconnect();
-          fail(new Error('not every node was drawn within 15 s'));
-        }, 15_000);
+          fail(new Error('not every node was drawn within 60 s'));
+        }, 60_000);
       }),
     { selector, tree: TREE },
   );
@@ -268,23 +268,27 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await measure('Expand All', async () => {
-        const first: number[] = [];
-        const all: number[] = [];
-        const expandAll = () =>
-          mark(page, 'expand-all', () => page.getByRole('button', { name: 'Expand All' }));
+      ...(await measure('Expand All: first frame', async () => {
+        const times: number[] = [];
         for (let i = 0; i < RUNS; i += 1) {
           await openPlan();
-          first.push(await timeChange(page, TREE, { kind: 'click', selector: await expandAll() }));
-          if (i < LOADS) {
-            await openPlan();
-            all.push(await timeAllBodies(page, await expandAll()));
-          }
+          const button = await mark(page, 'expand-all', () =>
+            page.getByRole('button', { name: 'Expand All' }),
+          );
+          times.push(await timeChange(page, TREE, { kind: 'click', selector: button }));
         }
-        return [
-          interaction('Expand All: first frame', first),
-          interaction('Expand All: every node drawn', all, false),
-        ];
+        return [interaction('Expand All: first frame', times)];
+      })),
+      ...(await measure('Expand All: every node drawn', async () => {
+        const times: number[] = [];
+        for (let i = 0; i < LOADS; i += 1) {
+          await openPlan();
+          const button = await mark(page, 'expand-all', () =>
+            page.getByRole('button', { name: 'Expand All' }),
+          );
+          times.push(await timeAllBodies(page, button));
+        }
+        return [interaction('Expand All: every node drawn', times, false)];
       })),
     );
 
