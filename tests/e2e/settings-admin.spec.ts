@@ -112,6 +112,44 @@ test.describe('settings administration (admin)', () => {
     await details.getByRole('button', { name: 'Close' }).first().click();
   });
 
+  test('integrations: rows, unknown type, the GitOps manifest and Helm command', async ({
+    page,
+  }) => {
+    await page.goto('/settings/integrations');
+    const integrations = page.getByRole('table', { name: 'Integrations' });
+    await expect(integrations.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page, 'integrations');
+    await integrations.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(
+      /\/settings\/integrations\/(scrapers|topologies|logging_backends)\//,
+    );
+    await expect(page.getByRole('tab', { name: 'Job History' })).toBeVisible();
+    await page.goto('/settings/integrations/widgets/123');
+    await expect(page.getByText('Unknown type')).toBeVisible();
+    await page.goto('/settings/integrations');
+    await page.getByRole('button', { name: 'Add Integration' }).click();
+    await expect(page.getByRole('heading', { name: 'Add via GitOps' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add Directly' })).toBeVisible();
+    await expectAccessible(page, 'add integration');
+    await page.getByRole('button', { name: /^Kubernetes/ }).click();
+    const manifest = page.getByLabel('Flux HelmRelease manifest');
+    await expect(manifest).toContainText('kind: HelmRelease');
+    await expect(manifest).toContainText('chart: mission-control-kubernetes');
+    await expect(manifest).toContainText('namespace: mission-control');
+    await expect(manifest).toContainText('clusterName: production');
+    await page.getByLabel(/^Namespace/).fill('');
+    await expect(page.getByRole('button', { name: 'Copy manifest' })).toBeDisabled();
+    await page.getByLabel(/^Namespace/).fill('ops');
+    await page.getByRole('tab', { name: 'Helm' }).click();
+    await expect(page.getByLabel('Helm command')).toContainText(
+      'helm upgrade --install mission-control-kubernetes flanksource/mission-control-kubernetes',
+    );
+    await expect(page.getByRole('button', { name: 'Copy command' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: /^Flux/ }).click();
+    await expect(page.getByText('must be installed in Flux')).toBeVisible();
+  });
+
   test('invite → set password → sign in; delete the user', async ({ page, browser }) => {
     const id = suffix();
     const email = `ivy-${id}@example.com`;
