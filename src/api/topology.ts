@@ -111,11 +111,18 @@ export const topologyKeys = {
     [...topologyKeys.all(baseUrl), 'component', id] as const,
 };
 
+/**
+ * How long a tree answer counts as fresh: long enough that the page does not ask again for the
+ * tree its start-up prefetch has just brought (src/api/prefetch.ts); refreshes ask explicitly.
+ */
+export const TOPOLOGY_TREE_FRESH_MS = 5_000;
+
 export const topologyQueries = {
   tree: (client: ApiClient, params: TopologyParams) =>
     queryOptions({
       queryKey: topologyKeys.tree(client.baseUrl, params),
       queryFn: ({ signal }) => getTopology(client, params, { signal }),
+      staleTime: TOPOLOGY_TREE_FRESH_MS,
     }),
   /** One component's card; `refetchInterval` is the refresh rate in ms (false = off). */
   component: (client: ApiClient, id: string, refetchInterval: number | false = false) =>

@@ -8,7 +8,7 @@
  * session, only /health, nothing to write) and the kiosk (`?kiosk`, docs/kiosk.md), in either.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useApiClient, useRuntimeConfig } from '../api/api-context';
 import { useKioskStore } from '../features/kiosk/use-kiosk-store';
@@ -102,16 +102,18 @@ function usePreloadCurrentPage(enabled: boolean) {
   const route = useMatchedRoute(location);
   const client = useApiClient();
   const queryClient = useQueryClient();
-  // Only the page the console opens on: later navigations render the page at once anyway.
-  const [first] = useState(() => ({ location, search: window.location.search.replace(/^\?/, '') }));
+  // Only for the first page the console opens (`/` counts as the page it redirects to): later
+  // navigations happen with the session known, and the page asks at once anyway.
+  const prefetched = useRef(false);
   useEffect(() => {
     if (!enabled || !route) return;
     route.page.preload();
-    if (route.prefetch && location === first.location) {
-      // A failed prefetch is the page's to report when it asks again.
-      route.prefetch({ client, queryClient, ...first }).catch(() => undefined);
-    }
-  }, [enabled, route, location, first, client, queryClient]);
+    if (prefetched.current) return;
+    prefetched.current = true;
+    const search = window.location.search.replace(/^\?/, '');
+    // A failed prefetch is the page's to report when it asks again.
+    route.prefetch?.({ client, queryClient, location, search }).catch(() => undefined);
+  }, [enabled, route, location, client, queryClient]);
 }
 
 export function AppRouter() {

@@ -42,22 +42,12 @@ import {
   sizeForWidth,
   sortCards,
   sortOptions,
+  componentIdOf,
   TOPOLOGY_URL_SCHEMA,
   topologyRequest,
 } from './topology-params';
 import { TopologySidebar } from './topology-sidebar';
 import { useCardWidth } from './use-card-width';
-
-/** The id of `/topology/{id}`; undefined on `/topology`. */
-export function componentIdOf(location: string): string | undefined {
-  const match = /^\/topology\/([^/]+)/.exec(location);
-  if (!match?.[1]) return undefined;
-  try {
-    return decodeURIComponent(match[1]).toLowerCase();
-  } catch {
-    return match[1].toLowerCase();
-  }
-}
 
 /** Cards drawn after the first screenful in each following step (one task each). */
 const CARDS_PER_STEP = 48;

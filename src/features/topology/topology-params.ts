@@ -133,6 +133,17 @@ export function readTopologyParams(search: string): TopologyUrlValues {
   return readParams(search, TOPOLOGY_URL_SCHEMA);
 }
 
+/** The id of `/topology/{id}`; undefined on `/topology`. */
+export function componentIdOf(location: string): string | undefined {
+  const match = /^\/topology\/([^/]+)/.exec(location);
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]).toLowerCase();
+  } catch {
+    return match[1].toLowerCase();
+  }
+}
+
 // ---- the request ----
 
 function includes(map: TriStateMap): string[] {
