@@ -12,6 +12,15 @@ import { ResourceListPage } from './resource-list-page';
 
 const DESCRIPTIONS = SETTINGS_TABLES.map(describeResource);
 
+/** A path segment as the key it encodes (a malformed escape is taken as typed). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export function SettingsResourcesPage() {
   return (
     <Switch>
@@ -24,7 +33,7 @@ export function SettingsResourcesPage() {
             <ResourceDetailPage
               key={`${description.table}-${params.id}`}
               description={description}
-              id={decodeURIComponent(params.id)}
+              id={decodeSegment(params.id)}
             />
           )}
         </Route>,
