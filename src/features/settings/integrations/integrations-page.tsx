@@ -120,7 +120,11 @@ function columns(): ColumnDef<IntegrationRow>[] {
       size: 150,
       cell: ({ row }) => {
         const type = integrationRouteType(row.original.integration_type);
-        return <span>{type ? TYPE_LABELS[type] : row.original.integration_type}</span>;
+        return (
+          <span className="whitespace-nowrap">
+            {type ? TYPE_LABELS[type] : row.original.integration_type}
+          </span>
+        );
       },
     },
     {
@@ -136,7 +140,9 @@ function columns(): ColumnDef<IntegrationRow>[] {
       header: 'Agent',
       size: 120,
       cell: ({ row }) => (
-        <span className="text-fg-muted">{row.original.agent?.name ?? 'local'}</span>
+        <span className="whitespace-nowrap text-fg-muted">
+          {row.original.agent?.name ?? 'local'}
+        </span>
       ),
     },
     {
