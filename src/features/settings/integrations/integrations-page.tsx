@@ -83,7 +83,7 @@ function columns(): ColumnDef<IntegrationRow>[] {
     header,
     accessorFn: pick,
     enableSorting: true,
-    size: 140,
+    size: 115,
     cell: ({ row }: { row: { original: IntegrationRow } }) => {
       const value = pick(row.original);
       return value ? (
@@ -102,7 +102,7 @@ function columns(): ColumnDef<IntegrationRow>[] {
       accessorFn: (row) => row.name,
       enableSorting: true,
       sortDescFirst: false,
-      size: 240,
+      size: 210,
       cell: ({ row }) => (
         <Link
           href={integrationHref(row.original)}
@@ -117,7 +117,7 @@ function columns(): ColumnDef<IntegrationRow>[] {
       header: 'Type',
       accessorFn: (row) => row.integration_type,
       enableSorting: true,
-      size: 150,
+      size: 130,
       cell: ({ row }) => {
         const type = integrationRouteType(row.original.integration_type);
         return (
@@ -138,7 +138,7 @@ function columns(): ColumnDef<IntegrationRow>[] {
     {
       id: 'agent',
       header: 'Agent',
-      size: 120,
+      size: 100,
       cell: ({ row }) => (
         <span className="whitespace-nowrap text-fg-muted">
           {row.original.agent?.name ?? 'local'}
@@ -150,7 +150,7 @@ function columns(): ColumnDef<IntegrationRow>[] {
       header: 'Job Status',
       accessorFn: (row) => row.job_status,
       enableSorting: true,
-      size: 120,
+      size: 110,
       cell: ({ row }) =>
         row.original.job_status ? (
           <Badge tone={STATUS_TONES[row.original.job_status] ?? 'unknown'}>
@@ -164,7 +164,7 @@ function columns(): ColumnDef<IntegrationRow>[] {
     {
       id: 'created_by',
       header: 'Created By',
-      size: 170,
+      size: 150,
       cell: ({ row }) =>
         row.original.creator_name ? (
           <span className="inline-flex min-w-0 items-center gap-2">
@@ -176,7 +176,6 @@ function columns(): ColumnDef<IntegrationRow>[] {
         ),
     },
     time('created_at', 'Created', (row) => row.created_at),
-    time('updated_at', 'Updated', (row) => row.updated_at),
   ];
 }
 
