@@ -154,4 +154,17 @@ describe('GET /api/schemas/<file>', () => {
     ).toBe(true);
     expect(rules({ template: { severity: 'urgent' } })).toBe(false);
   });
+
+  it("accepts every canary spec of the demo seed (the console's read-only editors show no error)", async () => {
+    const ajv = new Ajv({ allErrors: true });
+    const canary = ajv.compile(await schema('canary.spec.schema.json'));
+    const { rows } = await db.query<{ name: string; spec: unknown }>(
+      'SELECT name, spec FROM canaries WHERE deleted_at IS NULL ORDER BY name',
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    const invalid = rows.flatMap((row) =>
+      canary(row.spec) ? [] : [`${row.name}: ${ajv.errorsText(canary.errors)}`],
+    );
+    expect(invalid).toEqual([]);
+  });
 });

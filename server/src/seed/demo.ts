@@ -145,7 +145,13 @@ const postgres = (
   type: 'postgres',
   name,
   description,
-  spec: { name, host, query: 'SELECT 1', results: 1 },
+  // The canary spec's shape (a connection URL; credentials come from the environment).
+  spec: {
+    name,
+    url: `postgres://$(username):$(password)@${host}:5432/ledger`,
+    query: 'SELECT 1',
+    results: 1,
+  },
   latency,
   ...extra,
 });
@@ -361,7 +367,11 @@ const CANARIES: CanaryDef[] = [
         type: 'mysql',
         name: 'reporting mysql',
         description: 'Reporting warehouse (MySQL)',
-        spec: { name: 'reporting mysql', host: 'reporting.payments.svc', query: 'SELECT 1' },
+        spec: {
+          name: 'reporting mysql',
+          url: 'mysql://$(username):$(password)@tcp(reporting.payments.svc:3306)/reporting',
+          query: 'SELECT 1',
+        },
         latency: 22,
       },
       tcp('ledger-backup:22', 'backup.payments.svc:22', 'Backup host SSH', 9),
@@ -604,10 +614,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     for (const canary of CANARIES) {
       const canaryId = uuid();
       const agentId = agents[canary.agent];
-      const spec = {
-        interval: canary.interval,
-        [canary.checks[0]?.type ?? 'http']: canary.checks.map((check) => check.spec),
-      };
+      // A canary spec lists its checks under their kinds (`http: [...]`, `redis: [...]`).
+      const spec: Record<string, unknown> = { interval: canary.interval };
+      for (const check of canary.checks) {
+        const ofKind = (spec[check.type] ??= []) as unknown[];
+        ofKind.push(check.spec);
+      }
       canaryRows.push({
         id: canaryId,
         agent_id: agentId,
