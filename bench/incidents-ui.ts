@@ -25,6 +25,29 @@
  * seeded; BENCH_PGLITE_DIR=<folder> measures an already seeded folder instead (pending migrations
  * are applied to it, then it is copied). VIGIL_STATIC_DIR=<folder> serves another console build;
  * BENCH_ONLY=status,expand measures only the figures whose name has one of the words.
+ *
+ * Figures (2026-11-25, PGlite, 10 runs, console built from the sources; a 2-core machine shared
+ * with four other jobs; medians / p95; bench/results/incidents-ui.json has the last run):
+ *                                          first run      loaded run      quiet run
+ *                                          (before)       (load 25 → 9)   (load 2.4 → 7.6)
+ *   first rows /incidents                  1582 / 5075    1519 / 4643     1172 / 1853 ms
+ *   first node of the bench incident       4078 / 6540    1720 / 2006     1523 / 2320 ms
+ *   expand a factor                          17 /   91      26 /   94       31 /   79 ms
+ *   status saved and shown, after 200 ms    475 /  849 *    65 /  280       53 /   64 ms
+ *   Expand All, first frame                  88 /  213 *    36 /  194       26 /   37 ms
+ *   Expand All, every node drawn           9161 / 11802 *  3750 / 6162     1511 / 1870 ms
+ *   list Status filter to rows              244 /  794     102 /  171      102 /  118 ms
+ *   list search, rows after the debounce    130 /  353      98 /  107       92 /  141 ms
+ * (* measured once the bench could, after the linked-components fix; load 9–14 for the first
+ * column.) What changed: the linked components strip reads only the cards near view (70
+ * topology reads at load kept PGlite busy for 13 s), a saved hypothesis is written into the
+ * cached detail read at once, the evidence subjects are read ahead in one batched request per
+ * relation, the changelog (719 rows, seven embeds) follows the detail read instead of polling
+ * every 2 s, and the page's header, strip and side panel are memoised. The indexes the reads use
+ * were already there (EXPLAIN ANALYZE on the large database: the detail is index scans per
+ * embed, 76 ms of SQL; the changelog 140 ms; a list page 20–45 ms), so no migration. Still over
+ * target: first content (the session check, the route's chunk and the 450 KB detail read come
+ * one after another: about 1.2–1.5 s at rest) and the list's round trips (about 100 ms at rest).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
