@@ -329,7 +329,13 @@ export const incidentDetailKeys = {
 // ---- query options ----
 
 /** Polling of the live workspace: every 2 s, only while the page is visible. */
-const live = { refetchInterval: WORKSPACE_REFETCH_MS, refetchIntervalInBackground: false } as const;
+// Fresh for one poll interval: the page does not read again what the start-up prefetch
+// (src/api/prefetch.ts) has just brought; the poll keeps it live.
+const live = {
+  refetchInterval: WORKSPACE_REFETCH_MS,
+  refetchIntervalInBackground: false,
+  staleTime: WORKSPACE_REFETCH_MS,
+} as const;
 
 export const incidentDetailQueries = {
   detail: (client: ApiClient, id: string) =>

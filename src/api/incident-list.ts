@@ -272,6 +272,9 @@ export const incidentListKeys = {
 /** Filter option lists are kept for a minute. */
 export const INCIDENT_FILTER_OPTIONS_STALE_TIME_MS = 60_000;
 
+/** How long a list page counts as fresh; refreshes and writes ask again explicitly. */
+export const INCIDENT_LIST_FRESH_MS = 5_000;
+
 export const incidentListQueries = {
   /** One page; the previous page stays on screen while the next one loads. */
   page: (client: ApiClient, params: IncidentListParams) =>
@@ -279,6 +282,8 @@ export const incidentListQueries = {
       queryKey: incidentListKeys.page(client.baseUrl, params),
       queryFn: ({ signal }) => listIncidents(client, params, { signal }),
       placeholderData: keepPreviousData,
+      // Not read again on mount right after the start-up prefetch (src/api/prefetch.ts) brought it.
+      staleTime: INCIDENT_LIST_FRESH_MS,
     }),
   owners: (client: ApiClient) =>
     queryOptions({

@@ -125,6 +125,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/incidents/*?',
     title: 'Incidents',
     page: IncidentsPage,
+    prefetch: (context) =>
+      import('../features/incidents/incidents-prefetch').then((module) =>
+        module.prefetchIncidentsPage(context),
+      ),
     permission: read('incident'),
     feature: 'incidents',
     nav: { section: 'main', label: 'Incidents', href: paths.incidents(), icon: IncidentIcon },

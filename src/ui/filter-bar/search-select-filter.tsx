@@ -4,7 +4,7 @@
  * (the first {@link MAX_LISTED_OPTIONS} that match). Arrow keys move between the find box and the
  * options; a pick closes the panel and returns focus to the button. The 'All' choice is ''.
  */
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from '../../lib/class-names';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 import { Popover } from '../popover';
@@ -30,6 +30,17 @@ export interface SearchSelectFilterProps {
   /** Where the panel opens: 'bottom end' for a filter near the right edge. */
   anchor?: 'bottom start' | 'bottom end';
   className?: string;
+  /**
+   * Called when the options are about to be needed (the pointer or focus reaches the filter, or
+   * its panel opens), for a long list that is loaded only then.
+   */
+  onWantOptions?: () => void;
+}
+
+/** Tells the filter's owner that the panel is open (mounted only while it is). */
+function PanelOpened({ onOpen }: { onOpen?: () => void }) {
+  useEffect(() => onOpen?.(), [onOpen]);
+  return null;
 }
 
 /** Move focus among the options (and back to the find box above the first). */
@@ -58,6 +69,7 @@ export function SearchSelectFilter({
   findLabel,
   anchor = 'bottom start',
   className,
+  onWantOptions,
 }: SearchSelectFilterProps) {
   const findId = useId();
   const [search, setSearch] = useState('');
@@ -83,7 +95,11 @@ export function SearchSelectFilter({
     allLabel !== null && search.trim() === '' ? [{ value: '', label: allLabel }] : [];
 
   return (
-    <div className={cx('flex items-center', className)}>
+    <div
+      className={cx('flex items-center', className)}
+      onPointerEnter={onWantOptions}
+      onFocus={onWantOptions}
+    >
       <Popover
         buttonClassName={
           value !== ''
@@ -112,6 +128,7 @@ export function SearchSelectFilter({
           };
           return (
             <>
+              <PanelOpened onOpen={onWantOptions} />
               <div className="border-b border-border p-2">
                 <label htmlFor={findId} className="sr-only">
                   {findLabel ?? `Find ${label.toLowerCase()}`}

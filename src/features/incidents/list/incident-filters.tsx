@@ -4,7 +4,7 @@
  * 'Search for incident' (400 ms debounce), all in the URL through the caller.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { incidentListQueries } from '../../../api/incident-list';
 import {
@@ -50,7 +50,13 @@ export interface IncidentFiltersProps {
 export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersProps) {
   const client = useApiClient();
   const owners = useQuery(incidentListQueries.owners(client));
-  const components = useQuery(incidentListQueries.components(client));
+  // Every component is a long list (hundreds of KB at scale): read only once the filter is
+  // approached or holds a choice, not with every load of the list.
+  const [wantComponents, setWantComponents] = useState(false);
+  const components = useQuery({
+    ...incidentListQueries.components(client),
+    enabled: wantComponents || values.component !== '',
+  });
   const ownerOptions = useMemo<SearchSelectOption[]>(
     () =>
       (owners.data ?? [])
@@ -126,6 +132,7 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
         value={values.component}
         options={componentOptions}
         isLoading={components.isPending}
+        onWantOptions={() => setWantComponents(true)}
         findLabel="Find a component"
         anchor="bottom end"
         onChange={(component) => set({ component })}
