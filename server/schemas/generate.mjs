@@ -1290,6 +1290,8 @@ files['logging_config.schema.json'] = {
     opensearch: logBackend('OpenSearch'),
     file: obj({ paths: strList('Paths') }, ['paths']),
     kubernetes: obj({ kubeconfig: envVar('Kubeconfig') }, []),
+    // Vigil's reference server: its own log store (docs/logs.md), nothing to configure.
+    vigil: obj({}, []),
     routes: list(
       obj(
         {

@@ -155,6 +155,14 @@ describe('GET /api/schemas/<file>', () => {
     expect(rules({ template: { severity: 'urgent' } })).toBe(false);
   });
 
+  it("accepts a log backend pointing at the reference server's own store (docs/logs.md)", async () => {
+    const ajv = new Ajv({ allErrors: true });
+    const backend = ajv.compile(await schema('logging_config.schema.json'));
+    expect(backend({ vigil: {}, routes: [{ type: 'vigil' }] })).toBe(true);
+    expect(backend({ vigil: { url: 'http://elsewhere' } })).toBe(false);
+    expect(backend({ loki: {} })).toBe(false);
+  });
+
   it("accepts every canary spec of the demo seed (the console's read-only editors show no error)", async () => {
     const ajv = new Ajv({ allErrors: true });
     const canary = ajv.compile(await schema('canary.spec.schema.json'));

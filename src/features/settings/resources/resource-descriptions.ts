@@ -208,6 +208,12 @@ const TOPOLOGY_TYPES: TypeChoice[] = [
 
 const LOG_BACKEND_TYPES: TypeChoice[] = [
   {
+    id: 'vigil',
+    label: 'Vigil log store',
+    description: "The reference server's own logs (docs/logs.md)",
+    spec: { vigil: {}, routes: [{ type: 'vigil' }] },
+  },
+  {
     id: 'loki',
     label: 'Loki',
     description: 'Grafana Loki',
