@@ -19,11 +19,12 @@ export const TYPE_LABELS = {
 
 export type LabelledType = keyof typeof TYPE_LABELS;
 
+/** The labels by folded name (lower case, no underscores), built once: tables ask per row. */
+const LABELS_BY_FOLDED = new Map<string, string>(
+  Object.entries(TYPE_LABELS).map(([name, label]) => [name.toLowerCase(), label]),
+);
+
 /** The label of a type written in any case, with or without underscores (`technical_debt`). */
 export function typeLabelOf(type: string): string | undefined {
-  const key = type.replace(/_/g, '').toLowerCase();
-  const match = (Object.keys(TYPE_LABELS) as LabelledType[]).find(
-    (name) => name.toLowerCase() === key,
-  );
-  return match ? TYPE_LABELS[match] : undefined;
+  return LABELS_BY_FOLDED.get(type.replace(/_/g, '').toLowerCase());
 }

@@ -4,7 +4,7 @@
  * link restores the view; the paged incident table with its CSV export; and, for users who may
  * write incidents, the 'Create New Incident' dialog, which opens the new incident when saved.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
@@ -24,6 +24,7 @@ import {
   CLEARED_INCIDENT_FILTERS,
   incidentListParams,
   incidentListUrlSchema,
+  type IncidentListUrlValues,
 } from './incident-list-params';
 import { IncidentTable } from './incident-table';
 
@@ -46,6 +47,15 @@ export function IncidentListPage() {
   const [creating, setCreating] = useState(false);
   const params = incidentListParams(values);
   const list = useQuery(incidentListQueries.page(client, params));
+  const queryClient = useQueryClient();
+  // A filter, sort or page change asks for its page at once, before the page re-renders under the
+  // new URL (the query would otherwise start only after that render).
+  const change = (patch: Partial<IncidentListUrlValues>) => {
+    void queryClient.prefetchQuery(
+      incidentListQueries.page(client, incidentListParams({ ...values, ...patch })),
+    );
+    setValues(patch);
+  };
   usePageRefresh(() => void list.refetch(), list.isFetching);
   const total = list.data?.total;
 
@@ -70,8 +80,8 @@ export function IncidentListPage() {
       </div>
       <IncidentFilters
         values={values}
-        onChange={(patch) => setValues(patch)}
-        onClear={() => setValues(CLEARED_INCIDENT_FILTERS)}
+        onChange={change}
+        onClear={() => change(CLEARED_INCIDENT_FILTERS)}
       />
       {list.isError && !list.data ? (
         <EmptyState
@@ -93,7 +103,7 @@ export function IncidentListPage() {
           sortOrder={values.sortOrder}
           pageIndex={values.pageIndex}
           pageSize={values.pageSize}
-          onChange={(patch) => setValues(patch)}
+          onChange={change}
           onOpen={(id) => navigate(workspacePaths.incident(id))}
           csvExport={{
             fileName: 'incidents',
