@@ -34,6 +34,10 @@ async function searchOf(page: Page, action: () => Promise<unknown>): Promise<Sea
     action(),
   ]);
   const response = await request.response();
+  // A navigation's search may be answered before the page has drawn (the console asks for the
+  // change log beside its session check): the checks below read the drawn table.
+  await expect(table(page)).toBeVisible();
+  await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
   return {
     body: request.postDataJSON() as Record<string, unknown>,
     result: (await response?.json()) as Search['result'],

@@ -119,6 +119,7 @@ export function EventQueuePage() {
       columns={columns}
       getRowId={(row) => row.name}
       isLoading={list.isPending}
+      csvExport={{ fileName: 'event-queue' }}
     />
   );
 }
