@@ -1400,6 +1400,11 @@ const PARAM_TYPES = [
   'check',
   'text',
 ];
+const playbookEnv = obj(
+  { name: str('Variable name', { minLength: 1 }), value: str('Value (templated)') },
+  ['name'],
+  'A variable',
+);
 const playbookSpec = {
   $schema: DRAFT,
   $id: 'playbook-spec.schema.json',
@@ -1452,34 +1457,104 @@ const playbookSpec = {
     ),
     approval: obj(
       {
-        type: str('Type', { enum: ['any', 'all'] }),
-        approvers: obj({ people: strList('People'), teams: strList('Teams') }, []),
+        type: str(
+          'any: one listed approver is enough; all (default): every listed person and team',
+          {
+            enum: ['any', 'all'],
+          },
+        ),
+        approvers: obj(
+          {
+            people: strList('E-mail addresses (or names) of people who may approve'),
+            teams: strList('Names of teams whose members may approve'),
+          },
+          [],
+        ),
       },
       [],
+      'Runs wait in pending_approval until approved',
     ),
+    env: list(playbookEnv, 'Variables every action can read as {{.env.NAME}}'),
     actions: list(
       {
         type: 'object',
         properties: {
-          name: str('Action name', { minLength: 1 }),
-          if: str('Condition'),
-          delay: str('Delay'),
-          timeout: durationText('Timeout'),
+          name: str('Action name (unique in the playbook)', { minLength: 1 }),
+          if: str('When the action runs: success() (default), failure(), always()'),
+          delay: durationText('Wait this long before the action starts'),
+          timeout: durationText('Time limit of one attempt (default 5m)'),
+          retry: obj(
+            {
+              limit: int('Attempts after the first', { minimum: 0, maximum: 10 }),
+              duration: durationText('Wait before the first retry (default 10s)'),
+              exponent: obj(
+                { multiplier: num('Each wait is the previous one times this', { minimum: 1 }) },
+                [],
+              ),
+            },
+            ['limit'],
+            'Retry a failed attempt',
+          ),
           exec: obj(
             {
-              script: str('Script', { minLength: 1 }),
+              script: str('Shell script (run with /bin/sh -c)', { minLength: 1 }),
               connections: { type: 'object' },
-              env: list(envVar('A variable'), 'Environment'),
+              env: list(playbookEnv, 'Environment of the process'),
               checkout: { type: 'object' },
             },
             ['script'],
+            'Run a process on the server (needs VIGIL_PLAYBOOK_EXEC=true)',
           ),
-          http: { type: 'object', description: 'HTTP call' },
-          sql: { type: 'object', description: 'SQL query' },
+          http: obj(
+            {
+              url: str('URL (templated)', { minLength: 1 }),
+              connection: connectionRef,
+              method: str('Method', { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] }),
+              headers: {
+                description: 'Headers: a map, or a list of {name, value}',
+                oneOf: [
+                  map('Header map'),
+                  list(obj({ name: str('Header'), value: str('Value') }, ['name']), 'Header list'),
+                ],
+              },
+              body: str('Body (templated)'),
+              insecureTLS: bool('Do not verify the TLS certificate'),
+            },
+            ['url'],
+            'HTTP call; a status of 400 or above fails the action',
+          ),
+          sql: obj(
+            {
+              query: str('SQL (templated)', { minLength: 1 }),
+              connection: connectionRef,
+              url: str('postgres:// connection string'),
+              driver: str('Driver', { enum: ['postgres'] }),
+            },
+            ['query'],
+            'SQL query on a PostgreSQL connection',
+          ),
+          logs: obj(
+            {
+              stream: str('Log stream: vigil (default) or a component external id'),
+              query: str('Text the lines must contain'),
+              labels: map('Labels the lines must carry'),
+              since: durationText('How far back (default 1h)'),
+              limit: int('Lines at most (default 100)', { minimum: 1, maximum: 5000 }),
+            },
+            [],
+            "Read lines from Vigil's log store into the step log",
+          ),
           pod: { type: 'object', description: 'Run a pod' },
           notification: obj(
-            { connection: connectionRef, title: str('Title'), message: str('Message') },
-            [],
+            {
+              connection: connectionRef,
+              url: str('Service URL'),
+              title: str('Title'),
+              message: str('Message', { minLength: 1 }),
+              properties: map('Properties'),
+            },
+            ['message'],
+            'Send a notification (through the notification dispatcher)',
           ),
           gitops: { type: 'object', description: 'Commit to a repository' },
           github: { type: 'object', description: 'GitHub workflow' },
