@@ -34,7 +34,7 @@ import { yamlCompletion, yamlSchemaHover, yamlSchemaLinter } from 'codemirror-js
 /** The schema type codemirror-json-schema takes (JSON Schema draft 7). */
 type EditorSchema = Parameters<typeof updateSchema>[1];
 import { useEffect, useRef } from 'react';
-import { parseYamlWithPosition } from '../../../lib/yaml';
+import { parseYamlWithPosition } from '../../lib/yaml';
 import type { EditorDiagnostic, SpecEditorProps } from './spec-editor';
 
 const theme = EditorView.theme({
