@@ -33,7 +33,7 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { catalogPaths } from '../catalog-paths';
 import { CatalogSections } from '../catalog-sections';
 import { jobErrors, jobStatusLabel, jobStatusTone, scraperSourceMode } from './scraper-jobs';
-import { ScraperKindLabel } from './scraper-kind';
+import { ScraperKindLabel } from '../../../entities/scraper-kind/scraper-kind';
 import { RelativeTime } from '../../../ui/relative-time';
 
 const SCRAPER_TABS = ['spec', 'jobs'] as const;

@@ -25,7 +25,12 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { catalogPaths } from '../catalog-paths';
 import { CatalogSections } from '../catalog-sections';
 import { jobStatusLabel, jobStatusTone } from './scraper-jobs';
-import { SCRAPER_KIND_LABELS, ScraperKindIcon, scraperKind, scraperKinds } from './scraper-kind';
+import {
+  SCRAPER_KIND_LABELS,
+  ScraperKindIcon,
+  scraperKind,
+  scraperKinds,
+} from '../../../entities/scraper-kind/scraper-kind';
 import { RelativeTime } from '../../../ui/relative-time';
 
 export const scrapersUrlSchema = {

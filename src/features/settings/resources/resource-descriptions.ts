@@ -5,6 +5,7 @@
  * job history resource type. The generic list, detail page and add modal read only this.
  */
 import type { SettingsTable } from '../../../api/settings-resources';
+import { SCRAPER_KIND_LABELS } from '../../../entities/scraper-kind/scraper-kind';
 import type { Resource } from '../../../rbac/roles';
 import { CHECK_KINDS, type CheckKind } from './health-check-kinds';
 
@@ -91,6 +92,8 @@ export interface ResourceDescription {
   jobResourceType?: string;
   /** The spec a resource without a type starts with. */
   emptySpec?: Record<string, unknown>;
+  /** An icon derived from the spec beside each name and type ('scraper': the scraper kind's). */
+  kindIcon?: 'scraper';
 }
 
 /** 'Settings resource schedule options' (spec doc 3 §9). */
@@ -121,31 +124,31 @@ const HEALTH_TYPES: TypeChoice[] = CHECK_KINDS.map((kind: CheckKind) => ({
 const SCRAPER_TYPES: TypeChoice[] = [
   {
     id: 'kubernetes',
-    label: 'Kubernetes',
+    label: SCRAPER_KIND_LABELS.kubernetes,
     description: 'Objects of a Kubernetes cluster',
     spec: { schedule: '@every 30m', kubernetes: [{ clusterName: '', maxInflight: 64 }] },
   },
   {
     id: 'aws',
-    label: 'AWS',
+    label: SCRAPER_KIND_LABELS.aws,
     description: 'Resources of AWS accounts',
     spec: { schedule: '@every 1h', aws: [{ regions: ['eu-west-1'] }] },
   },
   {
     id: 'azure',
-    label: 'Azure',
+    label: SCRAPER_KIND_LABELS.azure,
     description: 'Resources of an Azure subscription',
     spec: { schedule: '@every 1h', azure: [{ subscriptionID: '' }] },
   },
   {
     id: 'kubernetesFile',
-    label: 'Kubernetes file',
+    label: SCRAPER_KIND_LABELS.kubernetesFile,
     description: 'Files read inside pods',
     spec: { schedule: '@every 1h', kubernetesFile: [{ type: '', id: '' }] },
   },
   {
     id: 'sql',
-    label: 'SQL',
+    label: SCRAPER_KIND_LABELS.sql,
     description: 'Rows of a SQL query',
     spec: {
       schedule: '@every 1h',
@@ -154,31 +157,31 @@ const SCRAPER_TYPES: TypeChoice[] = [
   },
   {
     id: 'file',
-    label: 'File',
+    label: SCRAPER_KIND_LABELS.file,
     description: 'Files from a repository or path',
     spec: { schedule: '@every 1h', file: [{ format: 'yaml', icon: 'file', paths: [] }] },
   },
   {
     id: 'githubActions',
-    label: 'GitHub Actions',
+    label: SCRAPER_KIND_LABELS.githubActions,
     description: 'Workflow runs of a repository',
     spec: { schedule: '@every 1h', githubActions: [{ owner: '', repository: '' }] },
   },
   {
     id: 'http',
-    label: 'HTTP',
+    label: SCRAPER_KIND_LABELS.http,
     description: 'JSON from an HTTP endpoint',
     spec: { schedule: '@every 1h', http: [{ url: '', type: '', id: '$.id' }] },
   },
   {
     id: 'trivy',
-    label: 'Trivy',
+    label: SCRAPER_KIND_LABELS.trivy,
     description: 'Vulnerability scans',
     spec: { schedule: '@every 6h', trivy: [{ severity: ['CRITICAL', 'HIGH'] }] },
   },
   {
     id: 'azureDevops',
-    label: 'Azure DevOps',
+    label: SCRAPER_KIND_LABELS.azureDevops,
     description: 'Pipelines of Azure DevOps projects',
     spec: { schedule: '@every 1h', azureDevops: [{ organization: '', projects: [] }] },
   },
@@ -304,6 +307,7 @@ export const RESOURCE_DESCRIPTIONS: Readonly<Record<SettingsTable, ResourceDescr
     spec: { storage: 'column', schemaFile: 'scrape_config.spec.schema.json' },
     form: 'scraper',
     types: SCRAPER_TYPES,
+    kindIcon: 'scraper',
     tabs: ['spec', 'jobHistory'],
     jobResourceType: 'config_scraper',
   },

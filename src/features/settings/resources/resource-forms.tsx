@@ -25,14 +25,8 @@ import {
   type AuthenticationMode,
   type CheckField,
 } from './health-check-kinds';
-import {
-  listInput,
-  numberInput,
-  SCRAPER_FIELDS,
-  SCRAPER_KIND_LABELS,
-  specScraper,
-  withKey,
-} from './spec-form-rules';
+import { SCRAPER_KIND_LABELS } from '../../../entities/scraper-kind/scraper-kind';
+import { listInput, numberInput, SCRAPER_FIELDS, specScraper, withKey } from './spec-form-rules';
 
 export { validateSpecForm } from './spec-form-rules';
 

@@ -21,6 +21,7 @@ import { enumCodec, numberCodec, param, stringCodec, type Codec } from '../../..
 import { useCan } from '../../../rbac/use-can';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { ScraperKindIcon, scraperKind } from '../../../entities/scraper-kind/scraper-kind';
 import { DataTable, type ColumnDef, type SortingState } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FilterBar, SearchFilter } from '../../../ui/filter-bar';
@@ -103,14 +104,27 @@ function columnsFor(
       id: 'name',
       header: 'Name',
       accessorFn: (row) => row.name,
-      cell: ({ row }) => (
-        <Link
-          href={resourcePath(description, resourceIdOf(description, row.original))}
-          className="font-medium text-fg hover:text-link hover:underline"
-        >
-          {row.original.name}
-        </Link>
-      ),
+      cell: ({ row }) => {
+        const link = (
+          <Link
+            href={resourcePath(description, resourceIdOf(description, row.original))}
+            className="font-medium text-fg hover:text-link hover:underline"
+          >
+            {row.original.name}
+          </Link>
+        );
+        if (description.kindIcon !== 'scraper') return link;
+        return (
+          <span className="inline-flex min-w-0 items-center gap-2">
+            <ScraperKindIcon
+              kind={scraperKind(row.original.spec)}
+              size={18}
+              className="shrink-0 text-fg-muted"
+            />
+            {link}
+          </span>
+        );
+      },
     },
     source: {
       id: 'source',

@@ -4,6 +4,7 @@
  * form kind finds wrong in a spec (errors keyed by field path, e.g. `check.url`,
  * `retention.changes.0.name`). Tested beside.
  */
+import { SCRAPER_KINDS, type ScraperKind } from '../../../entities/scraper-kind/scraper-kind';
 import type { ResourceFormKind } from './resource-descriptions';
 import {
   numberFieldError,
@@ -11,36 +12,6 @@ import {
   specCheckKind,
   validateCheck,
 } from './health-check-kinds';
-
-/** Scraper kinds (spec doc 3 §3) in the spec's order. */
-export const SCRAPER_KINDS = [
-  'kubernetes',
-  'azure',
-  'kubernetesFile',
-  'sql',
-  'trivy',
-  'aws',
-  'file',
-  'githubActions',
-  'http',
-  'azureDevops',
-  'custom',
-] as const;
-export type ScraperKind = (typeof SCRAPER_KINDS)[number];
-
-export const SCRAPER_KIND_LABELS: Record<ScraperKind, string> = {
-  kubernetes: 'Kubernetes',
-  azure: 'Azure',
-  kubernetesFile: 'Kubernetes file',
-  sql: 'SQL',
-  trivy: 'Trivy',
-  aws: 'AWS',
-  file: 'File',
-  githubActions: 'GitHub Actions',
-  http: 'HTTP',
-  azureDevops: 'Azure DevOps',
-  custom: 'Custom',
-};
 
 export interface ScraperField {
   key: string;
