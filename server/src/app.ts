@@ -27,7 +27,9 @@ import { agentRoutes } from './routes/agent';
 import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
 import { logsRoutes } from './routes/logs';
+import { notificationRoutes } from './routes/notifications';
 import { peopleRoutes } from './routes/people';
+import { playbookRoutes } from './routes/playbooks';
 import { schemaRoutes } from './routes/schemas';
 import { snapshotRoutes } from './routes/snapshot';
 import { topologyRoutes } from './routes/topology';
@@ -133,6 +135,8 @@ export function createApp({
     app.route('/api/snapshot', snapshotRoutes(db));
     app.route('/api/embed-tokens', embedTokenRoutes(db));
     app.route('/api/connection', connectionRoutes(db, keys));
+    app.route('/api/playbook', playbookRoutes(db));
+    app.route('/api/notification', notificationRoutes(db));
     if (engine) {
       app.route('/api/db', dbRoutes(engine, keys));
     } else {

@@ -16,6 +16,8 @@ import { openDataApi } from './data-api';
 import { startChangeWindowTimer } from './catalog/change-window';
 import { IncidentEngine } from './incidents/engine';
 import { HealthRunner } from './runner/runner';
+import { startPlaybooks } from './playbooks/start';
+import { startNotifications } from './notifications/index';
 import { DEMO_ACCOUNTS } from './seed/demo';
 import { openSecrets } from './secrets/startup';
 import { seed } from './seed/index';
@@ -149,6 +151,8 @@ async function main(): Promise<void> {
   // runner (VIGIL_RUNNER=off), like the other jobs that write on their own.
   const incidents = new IncidentEngine(db);
   if (config.runner) incidents.start();
+  const stopPlaybooks = startPlaybooks(db, { runnerDefault: config.runner, secrets });
+  const notifications = startNotifications(db, secrets);
 
   const purge = setInterval(
     () => {
@@ -167,7 +171,7 @@ async function main(): Promise<void> {
     // The scheduler stops first (timers, in-flight checks), so nothing writes to a closing
     // database. Stop accepting; in-flight requests finish, idle keep-alive sockets close now.
     stopChangeWindow();
-    const runnerStopped = Promise.all([runner.stop(), incidents.stop()]);
+    const runnerStopped = Promise.all([runner.stop(), incidents.stop(), notifications.stop()]);
     server.close(() => {
       runnerStopped
         .then(() => Promise.all([db.close(), dataApi.close()]))
