@@ -14,7 +14,7 @@ import { Dialog } from '../../ui/dialog';
 import { CopyIcon, InfoIcon } from '../../ui/icons';
 import { IconButton } from '../../ui/icon-button';
 import { toast } from '../../ui/toast';
-import { SelectField, TextAreaField, TextField } from './embed-token-fields';
+import { SelectField, TextAreaField, TextInputField } from '../../ui/form-field';
 import {
   EMBED_TOKEN_EXPIRIES,
   SCOPE_ID_FIELDS,
@@ -197,10 +197,11 @@ export function EmbedTokenCreateDialog({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <TextField
+          <TextInputField
             label="Name"
             required
-            initialFocus
+            data-autofocus
+            autoComplete="off"
             value={values.name}
             error={errors.name}
             placeholder="Payments wiki"
@@ -239,6 +240,9 @@ export function EmbedTokenCreateDialog({ onClose }: { onClose: () => void }) {
                 value={values.ids[field.key]}
                 error={errors[field.key]}
                 onChange={(text) => setId(field.key, text)}
+                rows={2}
+                spellCheck={false}
+                controlClassName="py-1.5 font-mono text-xs"
               />
             ))}
             <TextAreaField
@@ -247,6 +251,9 @@ export function EmbedTokenCreateDialog({ onClose }: { onClose: () => void }) {
               error={errors.labels}
               placeholder="team=payments"
               hint="Checks carrying all of these labels, now or later."
+              rows={2}
+              spellCheck={false}
+              controlClassName="py-1.5 font-mono text-xs"
               onChange={(labels) => {
                 setValues((current) => ({ ...current, labels }));
                 clearError('labels');
