@@ -171,7 +171,12 @@ async function main(): Promise<void> {
     // The scheduler stops first (timers, in-flight checks), so nothing writes to a closing
     // database. Stop accepting; in-flight requests finish, idle keep-alive sockets close now.
     stopChangeWindow();
-    const runnerStopped = Promise.all([runner.stop(), incidents.stop(), notifications.stop()]);
+    const runnerStopped = Promise.all([
+      runner.stop(),
+      incidents.stop(),
+      notifications.stop(),
+      stopPlaybooks(),
+    ]);
     server.close(() => {
       runnerStopped
         .then(() => Promise.all([db.close(), dataApi.close()]))
