@@ -2,10 +2,12 @@
  * Writes the JSON Schema documents served at GET /api/schemas/<file> (contract api.md §9.3) from
  * the facts of spec doc 3 (§3 entities, §4 selectors, §5 required fields and minimums) and the
  * shapes the reference server reads (health runner, incident engine, seed). Run with
- * `node server/schemas/generate.mjs`; the JSON files beside it are its output and are committed.
+ * `npx tsx server/schemas/generate.mjs`; the JSON files beside it are its output and are committed.
  * Every document is draft-07 with titles and descriptions (the editor shows them on hover).
  */
 import { writeFileSync } from 'node:fs';
+// The connection types are the console's list (one source; tsx runs this file).
+import { CONNECTION_TYPES } from '../../src/api/connection-types.ts';
 
 const DRAFT = 'http://json-schema.org/draft-07/schema#';
 const out = new URL('.', import.meta.url);
@@ -849,33 +851,6 @@ files['topology.schema.json'] = resource(
 );
 
 // ---- connection ----
-const CONNECTION_TYPES = [
-  'postgres',
-  'mysql',
-  'sql_server',
-  'http',
-  'prometheus',
-  'elasticsearch',
-  'mongo',
-  'ldap',
-  'redis',
-  'windows',
-  'google_cloud',
-  'gcs',
-  'sftp',
-  'aws',
-  's3',
-  'kubernetes',
-  'azure_devops',
-  'azure',
-  'github',
-  'gitlab',
-  'restic',
-  'smb',
-  'jmeter',
-  'dynatrace',
-  'git',
-];
 const connectionSpec = obj(
   {
     type: str('Connection type', { enum: CONNECTION_TYPES }),

@@ -9,34 +9,9 @@
  * masked as `***`; a form that leaves them untouched sends `***` back, which keeps them.
  */
 
-export const CONNECTION_TYPES = [
-  'postgres',
-  'mysql',
-  'sql_server',
-  'http',
-  'prometheus',
-  'elasticsearch',
-  'mongo',
-  'ldap',
-  'redis',
-  'windows',
-  'google_cloud',
-  'gcs',
-  'sftp',
-  'aws',
-  's3',
-  'kubernetes',
-  'azure_devops',
-  'azure',
-  'github',
-  'gitlab',
-  'restic',
-  'smb',
-  'jmeter',
-  'dynatrace',
-  'git',
-] as const;
-export type ConnectionType = (typeof CONNECTION_TYPES)[number];
+import { CONNECTION_TYPES, type ConnectionType } from '../../../api/connection-types';
+
+export { CONNECTION_TYPES, type ConnectionType };
 
 /** The mask the server returns for a stored secret (schema.md §6). */
 export const MASK = '***';
