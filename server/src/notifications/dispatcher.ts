@@ -281,9 +281,8 @@ export class NotificationDispatcher {
     for (let i = 0; i < limit; i++) {
       const counts = await this.runOnce();
       for (const key of Object.keys(total) as (keyof PassCounts)[]) total[key] += counts[key];
-      if (counts.events + counts.sent + counts.failed + counts.cancelled + counts.queued === 0) {
-        break;
-      }
+      // Failed sends wait for their backoff: a pass that only failed is no progress.
+      if (counts.events + counts.sent + counts.cancelled === 0) break;
     }
     return total;
   }
