@@ -1,0 +1,62 @@
+/**
+ * The 'Playbooks' menu of a check, config or component: the playbooks runnable on it
+ * (`GET /playbook/list`, api.md §10.1), each opening the Run dialog. Shown only to users who may
+ * write playbook runs (the caller checks `useCan('playbook_runs', 'write')`).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiClient } from '../../api/api-context';
+import { errorMessage } from '../../api/client';
+import { playbookQueries, type PlaybookResource, type RunnablePlaybook } from '../../api/playbooks';
+import { buttonClasses, type ButtonSize } from '../../ui/button';
+import { ChevronDownIcon, PlaybookIcon } from '../../ui/icons';
+import { Menu, MenuItemButton, MenuText } from '../../ui/menu';
+import { PlaybookRunDialog } from './playbook-run-dialog';
+
+export interface PlaybooksRunMenuProps {
+  resource: PlaybookResource;
+  size?: ButtonSize;
+}
+
+export function PlaybooksRunMenu({ resource, size = 'md' }: PlaybooksRunMenuProps) {
+  const client = useApiClient();
+  const playbooks = useQuery(playbookQueries.runnable(client, resource));
+  const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
+  const list = playbooks.data ?? [];
+  return (
+    <>
+      <Menu
+        trigger={
+          <>
+            <PlaybookIcon size={16} />
+            Playbooks
+            <ChevronDownIcon size={14} />
+          </>
+        }
+        triggerClassName={buttonClasses('secondary', size)}
+        panelClassName="w-64"
+      >
+        {playbooks.isPending ? (
+          <MenuText>Loading playbooks…</MenuText>
+        ) : playbooks.isError ? (
+          <MenuText className="text-unhealthy">{errorMessage(playbooks.error)}</MenuText>
+        ) : list.length === 0 ? (
+          <MenuText>No playbooks available</MenuText>
+        ) : (
+          list.map((playbook) => (
+            <MenuItemButton key={playbook.id} onClick={() => setChosen(playbook)}>
+              {playbook.title}
+            </MenuItemButton>
+          ))
+        )}
+      </Menu>
+      {chosen ? (
+        <PlaybookRunDialog
+          playbook={{ id: chosen.id, title: chosen.title }}
+          resource={resource}
+          onClose={() => setChosen(null)}
+        />
+      ) : null}
+    </>
+  );
+}
