@@ -79,6 +79,10 @@ const IntegrationsPage = lazyPage(
   () => import('../features/settings/integrations/integrations-page'),
   'IntegrationsPage',
 );
+const PlaybooksPage = lazyPage(
+  () => import('../features/playbooks/playbooks-page'),
+  'PlaybooksPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -156,7 +160,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/playbooks/*?',
     title: 'Playbooks',
-    page: ComingSoonPage,
+    page: PlaybooksPage,
     permission: read('database'),
     feature: 'playbooks',
     nav: { section: 'main', label: 'Playbooks', href: paths.playbooks(), icon: PlaybookIcon },
