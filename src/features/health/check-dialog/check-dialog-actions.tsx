@@ -11,13 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
-import {
-  checkQueries,
-  invalidateCheck,
-  runCheck,
-  type CheckRunResult,
-  type RunnablePlaybook,
-} from '../../../api/checks';
+import { checkQueries, invalidateCheck, runCheck, type CheckRunResult } from '../../../api/checks';
 import { errorMessage } from '../../../api/client';
 import { formatDuration } from '../../../lib/duration';
 import { useFeatureEnabled } from '../../../rbac/flags-context';
@@ -25,13 +19,12 @@ import { canRunCheck } from '../../../rbac/roles';
 import { useSession } from '../../../rbac/session-context';
 import { useCan } from '../../../rbac/use-can';
 import { Button, buttonClasses } from '../../../ui/button';
-import { ChevronDownIcon, PlaybookIcon, RefreshIcon, SettingsIcon } from '../../../ui/icons';
-import { Menu, MenuItemButton, MenuText } from '../../../ui/menu';
+import { RefreshIcon, SettingsIcon } from '../../../ui/icons';
 import { toast } from '../../../ui/toast';
 import { canaryEditTarget, checkDialogPaths } from './check-dialog-links';
-import { CheckPlaybookRunDialog } from './check-playbook-run-dialog';
 import type { CheckView } from '../../../entities/check/check-view';
 import { AttachEvidenceDialog } from '../../../entities/evidence/attach-evidence-dialog';
+import { PlaybooksRunMenu } from '../../../entities/playbook/playbooks-run-menu';
 
 /** The toast text for a Run Now result (the body is optional, api.md §3.3). */
 export function runResultMessage(result: CheckRunResult | null): {
@@ -108,49 +101,6 @@ function RunNowButton({ checkId }: { checkId: string }) {
   );
 }
 
-function PlaybooksMenu({ checkId }: { checkId: string }) {
-  const client = useApiClient();
-  const playbooks = useQuery(checkQueries.playbooks(client, checkId));
-  const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
-  const list = playbooks.data ?? [];
-  return (
-    <>
-      <Menu
-        trigger={
-          <>
-            <PlaybookIcon size={16} />
-            Playbooks
-            <ChevronDownIcon size={14} />
-          </>
-        }
-        triggerClassName={buttonClasses('secondary', 'md')}
-        panelClassName="w-64"
-      >
-        {playbooks.isPending ? (
-          <MenuText>Loading playbooks…</MenuText>
-        ) : playbooks.isError ? (
-          <MenuText className="text-unhealthy">{errorMessage(playbooks.error)}</MenuText>
-        ) : list.length === 0 ? (
-          <MenuText>No playbooks available</MenuText>
-        ) : (
-          list.map((playbook) => (
-            <MenuItemButton key={playbook.id} onClick={() => setChosen(playbook)}>
-              {playbook.title}
-            </MenuItemButton>
-          ))
-        )}
-      </Menu>
-      {chosen ? (
-        <CheckPlaybookRunDialog
-          checkId={checkId}
-          playbook={chosen}
-          onClose={() => setChosen(null)}
-        />
-      ) : null}
-    </>
-  );
-}
-
 function EvidenceButton({
   check,
   timeRange,
@@ -207,7 +157,7 @@ export function CheckDialogActions({
   return (
     <div className="flex w-full flex-wrap items-center justify-end gap-2">
       {check.canary && user ? <EditAction canary={check.canary} /> : null}
-      {canRunPlaybooks ? <PlaybooksMenu checkId={check.id} /> : null}
+      {canRunPlaybooks ? <PlaybooksRunMenu resource={{ kind: 'check', id: check.id }} /> : null}
       {showEvidence && user ? (
         <EvidenceButton check={check} timeRange={timeRange} userId={user.id} />
       ) : null}
