@@ -83,6 +83,10 @@ const PlaybooksPage = lazyPage(
   () => import('../features/playbooks/playbooks-page'),
   'PlaybooksPage',
 );
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/notifications-page'),
+  'NotificationsPage',
+);
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
@@ -168,7 +172,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/notifications/*?',
     title: 'Notifications',
-    page: ComingSoonPage,
+    page: NotificationsPage,
     permission: read('notifications'),
   },
   {
