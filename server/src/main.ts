@@ -151,7 +151,11 @@ async function main(): Promise<void> {
   // runner (VIGIL_RUNNER=off), like the other jobs that write on their own.
   const incidents = new IncidentEngine(db);
   if (config.runner) incidents.start();
-  const stopPlaybooks = startPlaybooks(db, { runnerDefault: config.runner, secrets });
+  const stopPlaybooks = startPlaybooks(db, {
+    runnerDefault: config.runner,
+    secrets,
+    selfUrl: config.selfUrl ?? loopbackUrl(address),
+  });
   const notifications = startNotifications(db, secrets);
 
   const purge = setInterval(

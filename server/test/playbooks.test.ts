@@ -23,6 +23,8 @@ import type { Db } from '../src/db/types';
 import type { AppEnv } from '../src/http/env';
 import { EXEC_DISABLED } from '../src/playbooks/actions';
 import { PlaybookRunner } from '../src/playbooks/runner';
+import { parsePlaybookSpec } from '../src/playbooks/spec';
+import { DEMO_PLAYBOOK_NAMES, seedDemoPlaybooks } from '../src/seed/playbooks-demo';
 import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
 
 const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -748,6 +750,55 @@ describe('endpoints', () => {
     expect((await call('GET', `/playbook/run/${id(994)}`)).status).toBe(404);
     await runner.drain();
     expect((await runRow(ok.body.run_id)).status).toBe('completed');
+  });
+});
+
+describe('demo playbooks', () => {
+  it('are valid, cover the nine parameter types, and run: one needs approval, one fails', async () => {
+    await seedDemoPlaybooks(db, { admin: people.admin ?? '', createdAt: new Date().toISOString() });
+    const rows = await db.query<{ id: string; name: string; spec: any }>(
+      `SELECT id::text, name, spec FROM playbooks WHERE name = ANY($1::text[]) ORDER BY name`,
+      [[...DEMO_PLAYBOOK_NAMES]],
+    );
+    expect(rows.rows.map((row) => row.name).sort()).toEqual([...DEMO_PLAYBOOK_NAMES].sort());
+    const byName: Record<string, any> = Object.fromEntries(rows.rows.map((row) => [row.name, row]));
+    for (const row of rows.rows) expect(parsePlaybookSpec(row.spec).ok, row.name).toBe(true);
+    const types = byName['demo-all-parameters'].spec.parameters.map((p: any) => p.type);
+    expect(new Set(types)).toEqual(
+      new Set([
+        'code',
+        'checkbox',
+        'list',
+        'team',
+        'people',
+        'component',
+        'config',
+        'check',
+        'text',
+      ]),
+    );
+    // The demo's http steps call the server itself; here the receiver stands in for it.
+    const demoRunner = new PlaybookRunner(db, { selfUrl: base, log: () => undefined });
+    const all = await run({ id: byName['demo-all-parameters'].id, check_id: CHECK });
+    const failing = await run({ id: byName['demo-failing-step'].id, config_id: CONFIG });
+    const approval = await run({
+      id: byName['demo-approval'].id,
+      component_id: COMPONENT,
+      params: { reason: 'demo' },
+    });
+    await demoRunner.drain();
+    expect((await runRow(all)).status).toBe('completed');
+    expect((await runRow(all)).parameters.summary).toBe('Investigate checkout-health');
+    const failed = await runRow(failing);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^action "call a closed port" failed/);
+    expect((await steps(failing)).map((s) => s.status)).toEqual([
+      'completed',
+      'failed',
+      'skipped',
+      'completed',
+    ]);
+    expect((await runRow(approval)).status).toBe('pending_approval');
   });
 });
 

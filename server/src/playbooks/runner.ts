@@ -51,6 +51,8 @@ export interface PlaybookRunnerOptions {
   leaseMs?: number;
   /** How often a running action looks for a cancellation (default 1 s). */
   cancelCheckMs?: number;
+  /** This server's own address, `{{.vigil.url}}` in templates (main.ts passes it). */
+  selfUrl?: string | undefined;
   /** This instance's name in leases (default a random id). */
   holder?: string;
   log?: (message: string) => void;
@@ -132,7 +134,7 @@ export async function advanceRun(tx: Queryable, runId: string): Promise<void> {
     if (!shouldRun(action, failure !== undefined)) {
       await tx.query(
         `INSERT INTO playbook_run_actions (name, status, playbook_run_id, scheduled_time, agent_id)
-         VALUES ($1, 'skipped', $2, now(), $3)`,
+         VALUES ($1, 'skipped', $2, clock_timestamp(), $3)`,
         [action.name, runId, LOCAL_AGENT],
       );
       continue;
@@ -140,7 +142,7 @@ export async function advanceRun(tx: Queryable, runId: string): Promise<void> {
     const delayMs = durationMs(action.delay, 0);
     await tx.query(
       `INSERT INTO playbook_run_actions (name, status, playbook_run_id, scheduled_time, agent_id)
-       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond', $5)`,
+       VALUES ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond', $5)`,
       [action.name, delayMs > 0 ? 'sleeping' : 'scheduled', runId, delayMs, LOCAL_AGENT],
     );
     await tx.query(`UPDATE playbook_runs SET status = $2 WHERE id = $1`, [
@@ -178,10 +180,12 @@ export async function runContext(
     'id' | 'playbook_id' | 'parameters' | 'check_id' | 'config_id' | 'component_id' | 'created_by'
   >,
   spec: PlaybookSpec,
+  selfUrl?: string,
 ): Promise<TemplateContext> {
   const context: TemplateContext = {
     params: run.parameters ?? {},
     run: { id: run.id },
+    vigil: { url: selfUrl ?? '' },
   };
   const playbook = await db.query<{ id: string; name: string; namespace: string; title: string }>(
     `SELECT id::text, name, namespace, title FROM playbooks WHERE id = $1`,
@@ -476,7 +480,7 @@ export class PlaybookRunner {
         })();
       }, this.cancelCheckMs);
       try {
-        const context = await runContext(this.db, run, spec);
+        const context = await runContext(this.db, run, spec, this.options.selfUrl);
         const body = { ...definition, [type]: renderDeep(definition[type], context) };
         result = await executeAction(type, body, {
           db: this.db,

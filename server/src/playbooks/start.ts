@@ -74,7 +74,13 @@ export function registerPlaybookRunner(runner: PlaybookRunner): () => void {
  */
 export function startPlaybooks(
   db: Db,
-  options: { runnerDefault: boolean; secrets?: Secrets; env?: NodeJS.ProcessEnv },
+  options: {
+    runnerDefault: boolean;
+    secrets?: Secrets;
+    env?: NodeJS.ProcessEnv;
+    /** How actions reach this server: `{{.vigil.url}}`. */
+    selfUrl?: string | undefined;
+  },
 ): () => Promise<void> {
   const settings = playbookSettings(options.env ?? process.env, options.runnerDefault);
   if (!settings.enabled) {
@@ -86,6 +92,7 @@ export function startPlaybooks(
     pollMs: settings.pollMs,
     execEnabled: settings.execEnabled,
     secrets: options.secrets,
+    selfUrl: options.selfUrl,
   });
   const unregister = registerPlaybookRunner(runner);
   runner.start();

@@ -16,6 +16,7 @@ import { insertRows, type Row } from './insert';
 import { addLongInsight } from './insight-samples';
 import { seedDemoLogs } from './logs';
 import { insertPeople, insertTeams } from './people';
+import { seedDemoPlaybooks } from './playbooks-demo';
 import { Rng } from './random';
 import { buildDemoWorld } from './scenario';
 import { SeedContext, type Person, type SeedCheck } from './world';
@@ -741,6 +742,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     const timings: Timings = [];
     await writeWorld(tx, ctx, timings, options.keyring);
     for (const [label, ms] of timings) log(`    ${label}: ${Math.round(ms)} ms`);
+    await seedDemoPlaybooks(tx, { admin, createdAt: at(20 * 1440) });
     lap('write world');
 
     await tx.query(
