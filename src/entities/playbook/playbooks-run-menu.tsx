@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { playbookQueries, type PlaybookResource, type RunnablePlaybook } from '../../api/playbooks';
+import { cx } from '../../lib/class-names';
 import { buttonClasses, type ButtonSize } from '../../ui/button';
 import { ChevronDownIcon, PlaybookIcon } from '../../ui/icons';
 import { Menu, MenuItemButton, MenuText } from '../../ui/menu';
@@ -16,9 +17,11 @@ import { PlaybookRunDialog } from './playbook-run-dialog';
 export interface PlaybooksRunMenuProps {
   resource: PlaybookResource;
   size?: ButtonSize;
+  /** Extra classes for the trigger (e.g. full width in an action bar). */
+  className?: string;
 }
 
-export function PlaybooksRunMenu({ resource, size = 'md' }: PlaybooksRunMenuProps) {
+export function PlaybooksRunMenu({ resource, size = 'md', className }: PlaybooksRunMenuProps) {
   const client = useApiClient();
   const playbooks = useQuery(playbookQueries.runnable(client, resource));
   const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
@@ -33,7 +36,7 @@ export function PlaybooksRunMenu({ resource, size = 'md' }: PlaybooksRunMenuProp
             <ChevronDownIcon size={14} />
           </>
         }
-        triggerClassName={buttonClasses('secondary', size)}
+        triggerClassName={cx(buttonClasses('secondary', size), className)}
         panelClassName="w-64"
       >
         {playbooks.isPending ? (

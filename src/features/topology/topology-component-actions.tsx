@@ -11,6 +11,7 @@ import { Link } from 'wouter';
 import type { TopologyComponent } from '../../api/topology';
 import { AttachEvidenceDialog } from '../../entities/evidence/attach-evidence-dialog';
 import { useEvidenceAuthor } from '../../entities/evidence/attach-evidence';
+import { PlaybooksRunMenu } from '../../entities/playbook/playbooks-run-menu';
 import { useFeatureEnabled } from '../../rbac/flags-context';
 import { useCan } from '../../rbac/use-can';
 import { cx } from '../../lib/class-names';
@@ -175,6 +176,7 @@ export function TopologyCardMenu({ component }: { component: TopologyComponent }
 /** The sidebar's row of the same actions (no Zoom In: the page is the component). */
 export function TopologyActionBar({ component }: { component: TopologyComponent }) {
   const { actions, dialogs } = useComponentActions(component, false);
+  const canRunPlaybooks = useCan('playbook_runs', 'write');
   const button = cx(buttonClasses('secondary', 'sm'), 'w-full justify-start');
   return (
     <>
@@ -199,6 +201,13 @@ export function TopologyActionBar({ component }: { component: TopologyComponent 
             </button>
           ),
         )}
+        {canRunPlaybooks ? (
+          <PlaybooksRunMenu
+            resource={{ kind: 'component', id: component.id }}
+            size="sm"
+            className="w-full justify-start"
+          />
+        ) : null}
       </div>
       {dialogs}
     </>

@@ -12,8 +12,10 @@ import { useApiClient } from '../../../api/api-context';
 import { catalogQueries, type ConfigDetail } from '../../../api/catalog';
 import { isUuid } from '../../../api/catalog-config';
 import { errorMessage } from '../../../api/client';
+import { PlaybooksRunMenu } from '../../../entities/playbook/playbooks-run-menu';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { cx } from '../../../lib/class-names';
+import { useCan } from '../../../rbac/use-can';
 import { formatRelative, formatTimestamp } from '../../../lib/time';
 import { Breadcrumb } from '../../../ui/breadcrumb';
 import { EmptyState } from '../../../ui/empty-state';
@@ -112,6 +114,7 @@ function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
   const sidebarOpen = useConfigSidebar((state) => state.open);
   const toggleSidebar = useConfigSidebar((state) => state.toggle);
   const sidebarId = useId();
+  const canRunPlaybooks = useCan('playbook_runs', 'write');
 
   if (query.isPending) {
     return (
@@ -139,6 +142,11 @@ function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex items-start justify-between gap-3">
         <ConfigBreadcrumb config={config} />
+        {canRunPlaybooks && !config.deleted_at ? (
+          <div className="ml-auto shrink-0">
+            <PlaybooksRunMenu resource={{ kind: 'config', id: config.id }} size="sm" />
+          </div>
+        ) : null}
         <button
           type="button"
           aria-expanded={sidebarOpen}
