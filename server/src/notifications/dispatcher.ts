@@ -31,7 +31,9 @@ import {
   SEND_EVENT,
   announcedState,
   loadSubject,
+  loadSubjects,
   type EventSubject,
+  type ResourceType,
 } from './events';
 import { findSilence } from './silences';
 import { compose, defaultTemplate, render } from './templates';
@@ -131,6 +133,8 @@ interface SendProperties {
   resource_id: string;
   history_id: string;
   recipient: Recipient;
+  /** Title and body composed at fan-out (absent with wait-for: composed after the wait). */
+  message?: { title: string; body: string };
 }
 
 /** What one pass did (tests and the bench read it). */
@@ -175,6 +179,11 @@ function celValue(value: unknown): unknown {
   return out;
 }
 
+function resourceTypeOf(event: string): ResourceType {
+  const kind = event.split('.')[0];
+  return kind === 'check' || kind === 'component' || kind === 'config' ? kind : 'playbook';
+}
+
 function waitForMs(rule: Rule): number {
   const ns = rule.wait_for === null ? 0 : Number(rule.wait_for);
   return Number.isFinite(ns) && ns > 0 ? Math.round(ns / 1e6) : 0;
@@ -192,6 +201,36 @@ function iso(value: Date | string): string {
 }
 
 type Compiled = ((context: Record<string, unknown>) => unknown) | { error: string };
+
+/** What one pass reads once: the rules, whether any silence is live, the sends done. */
+interface Pass {
+  rulesByEvent: Map<string, Promise<Rule[]>>;
+  rulesById: Map<string, Promise<Rule | undefined>>;
+  anySilence: boolean;
+  /** Sends delivered: deleted from the queue at the end of the pass. */
+  done: string[];
+  /** First-attempt outcomes of pending history rows, written at the end of the pass. */
+  updates: {
+    id: string;
+    status: string;
+    body: string | null;
+    error: string | null;
+    duration: number | null;
+  }[];
+  /** Sends planned by the fan-out, inserted in one statement. */
+  sends: { rule: Rule; properties: Omit<SendProperties, 'history_id'>; person: string | null }[];
+}
+
+/** One event's fan-out, computed before the pass writes them all in one transaction. */
+interface Plan {
+  event: QueuedEvent;
+  subject: EventSubject | undefined;
+  rules: {
+    rule: Rule;
+    outcome: 'silenced' | 'repeat-interval' | Recipient[];
+    message: { title: string; body: string } | undefined;
+  }[];
+}
 
 export class NotificationDispatcher {
   private readonly batchSize: number;
@@ -258,20 +297,66 @@ export class NotificationDispatcher {
   /** One pass: fan out the due events, then deliver the due sends (one batch of each). */
   async runOnce(): Promise<PassCounts> {
     const counts = zero();
+    const silences = await this.db.query<{ live: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM notification_silences
+         WHERE deleted_at IS NULL AND "from" <= now() AND until > now()) AS live`,
+    );
+    const pass: Pass = {
+      rulesByEvent: new Map(),
+      rulesById: new Map(),
+      anySilence: silences.rows[0]?.live === true,
+      done: [],
+      updates: [],
+      sends: [],
+    };
     const events = await this.claim([...NOTIFICATION_EVENTS]);
-    for (const event of events) {
+    const subjects = events.length > 0 ? await loadSubjects(this.db, events) : new Map();
+    const plans: Plan[] = [];
+    for (const [index, event] of events.entries()) {
       counts.events += 1;
-      await this.fanOut(event, counts);
+      try {
+        plans.push(await this.plan(event, subjects.get(index), pass));
+      } catch (error) {
+        await this.eventFailed(event, error);
+      }
+    }
+    if (plans.length > 0) {
+      try {
+        await this.db.transaction(async (tx) => {
+          for (const plan of plans) this.write(plan, pass, counts);
+          await this.writeSuppressed(tx, plans);
+          await this.insertSends(tx, pass);
+          await tx.query(`DELETE FROM event_queue WHERE id = ANY($1::uuid[])`, [
+            plans.map((plan) => plan.event.id),
+          ]);
+        });
+      } catch (error) {
+        for (const plan of plans) await this.eventFailed(plan.event, error);
+        counts.queued = 0;
+      }
     }
     const sends = await this.claim([SEND_EVENT]);
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < sends.length) {
         const send = sends[next++];
-        if (send) await this.send(send, counts);
+        if (send) await this.send(send, counts, pass);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, sends.length) }, worker));
+    if (pass.updates.length > 0) {
+      await this.db.query(
+        `UPDATE notification_send_history h
+         SET status = v.status, body = v.body, error = v.error, duration_millis = v.duration
+         FROM jsonb_to_recordset($1::jsonb)
+           AS v(id uuid, status text, body text, error text, duration integer)
+         WHERE h.id = v.id`,
+        [JSON.stringify(pass.updates)],
+      );
+    }
+    if (pass.done.length > 0) {
+      await this.db.query(`DELETE FROM event_queue WHERE id = ANY($1::uuid[])`, [pass.done]);
+    }
     return counts;
   }
 
@@ -317,13 +402,39 @@ export class NotificationDispatcher {
     );
   }
 
-  private async rulesFor(event: string): Promise<Rule[]> {
-    const result = await this.db.query<Rule>(
-      `SELECT ${RULE_COLUMNS} FROM notifications
-       WHERE deleted_at IS NULL AND $1 = ANY(events) ORDER BY created_at, id`,
-      [event],
-    );
-    return result.rows;
+  private rulesFor(event: string, pass: Pass): Promise<Rule[]> {
+    let rules = pass.rulesByEvent.get(event);
+    if (!rules) {
+      rules = this.db
+        .query<Rule>(
+          `SELECT ${RULE_COLUMNS} FROM notifications
+           WHERE deleted_at IS NULL AND $1 = ANY(events) ORDER BY created_at, id`,
+          [event],
+        )
+        .then((result) => result.rows);
+      pass.rulesByEvent.set(event, rules);
+    }
+    return rules;
+  }
+
+  private rule(id: string, pass: Pass): Promise<Rule | undefined> {
+    let rule = pass.rulesById.get(id);
+    if (!rule) {
+      rule = this.db
+        .query<Rule>(
+          `SELECT ${RULE_COLUMNS} FROM notifications WHERE id::text = $1 AND deleted_at IS NULL`,
+          [id],
+        )
+        .then((result) => result.rows[0]);
+      pass.rulesById.set(id, rule);
+    }
+    return rule;
+  }
+
+  private async eventFailed(event: QueuedEvent, error: unknown): Promise<void> {
+    const text = errorText(error);
+    this.log(`notifications: event ${event.name} ${event.id}: ${text}`);
+    await this.failEvent(event, text);
   }
 
   private compile(filter: string): Compiled {
@@ -414,129 +525,152 @@ export class NotificationDispatcher {
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  private async fanOut(event: QueuedEvent, counts: PassCounts): Promise<void> {
-    try {
-      const subject = await loadSubject(this.db, event.name, event.properties);
-      if (!subject) {
-        await this.db.query(`DELETE FROM event_queue WHERE id = $1`, [event.id]);
-        return;
+  /** What an event becomes: per matching rule, suppressed or its recipients (reads only). */
+  private async plan(
+    event: QueuedEvent,
+    subject: EventSubject | undefined,
+    pass: Pass,
+  ): Promise<Plan> {
+    const plan: Plan = { event, subject, rules: [] };
+    if (!subject) return plan;
+    const createdAt = iso(event.created_at);
+    const silence = pass.anySilence
+      ? await findSilence(this.db, subject.resourceType, subject.resourceId)
+      : undefined;
+    for (const rule of await this.rulesFor(event.name, pass)) {
+      const vars = this.variables(event.name, subject, event.properties, createdAt, rule);
+      if (!(await this.matches(rule, vars))) continue;
+      if (silence) {
+        plan.rules.push({ rule, outcome: 'silenced', message: undefined });
+        continue;
       }
-      const createdAt = iso(event.created_at);
-      const plans: { rule: Rule; outcome: 'silenced' | 'repeat-interval' | Recipient[] }[] = [];
-      const silence = await findSilence(this.db, subject.resourceType, subject.resourceId);
-      for (const rule of await this.rulesFor(event.name)) {
-        const vars = this.variables(event.name, subject, event.properties, createdAt, rule);
-        if (!(await this.matches(rule, vars))) continue;
-        if (silence) {
-          plans.push({ rule, outcome: 'silenced' });
+      const repeat = repeatMs(rule);
+      if (repeat !== undefined) {
+        const earlier = await this.db.query(
+          `SELECT 1 FROM notification_send_history
+           WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3
+             AND status IN ('sent', 'pending')
+             AND created_at > now() - $4::bigint * interval '1 millisecond'
+           LIMIT 1`,
+          [rule.id, subject.resourceId, event.name, repeat],
+        );
+        if (earlier.rows.length > 0) {
+          plan.rules.push({ rule, outcome: 'repeat-interval', message: undefined });
           continue;
         }
-        const repeat = repeatMs(rule);
-        if (repeat !== undefined) {
-          const earlier = await this.db.query(
-            `SELECT 1 FROM notification_send_history
-             WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3
-               AND status IN ('sent', 'pending')
-               AND created_at > now() - $4::bigint * interval '1 millisecond'
-             LIMIT 1`,
-            [rule.id, subject.resourceId, event.name, repeat],
-          );
-          if (earlier.rows.length > 0) {
-            plans.push({ rule, outcome: 'repeat-interval' });
-            continue;
-          }
-        }
-        plans.push({
-          rule,
-          outcome: this.recipients(rule, await this.teamServiceCount(rule.team_id)),
-        });
       }
-      await this.db.transaction(async (tx) => {
-        for (const { rule, outcome } of plans) {
-          if (outcome === 'silenced' || outcome === 'repeat-interval') {
-            const window =
-              outcome === 'silenced' ? (repeatMs(rule) ?? SILENCE_WINDOW_MS) : repeatMs(rule);
-            await tx.query(
-              `SELECT insert_unsent_notification_to_history($1, $2, $3, $4,
-                 $5::bigint * interval '1 millisecond')`,
-              [rule.id, event.name, subject.resourceId, outcome, window],
-            );
-            if (outcome === 'silenced') counts.silenced += 1;
-            else counts.repeated += 1;
-            continue;
-          }
-          for (const recipient of outcome) {
-            await this.queueSend(tx, rule, event, subject, recipient);
-            counts.queued += 1;
-          }
-        }
-        await tx.query(`DELETE FROM event_queue WHERE id = $1`, [event.id]);
-      });
-    } catch (error) {
-      const text = errorText(error);
-      this.log(`notifications: event ${event.name} ${event.id}: ${text}`);
-      await this.failEvent(event, text);
+      // Without wait-for the message is final now; with it, it is composed after the wait.
+      const message = waitForMs(rule) > 0 ? undefined : compose(event.name, rule, vars);
+      const recipients = this.recipients(rule, await this.teamServiceCount(rule.team_id));
+      plan.rules.push({ rule, outcome: recipients, message });
+    }
+    return plan;
+  }
+
+  /** An event's sends, added to the pass (inserted by {@link insertSends}). */
+  private write(plan: Plan, pass: Pass, counts: PassCounts): void {
+    const { event, subject } = plan;
+    if (!subject) return;
+    for (const { rule, outcome, message } of plan.rules) {
+      if (outcome === 'silenced' || outcome === 'repeat-interval') {
+        if (outcome === 'silenced') counts.silenced += 1;
+        else counts.repeated += 1;
+        continue;
+      }
+      for (const recipient of outcome) {
+        pass.sends.push({
+          rule,
+          person: recipient.kind === 'person' ? recipient.id : null,
+          properties: {
+            notification_id: rule.id,
+            event: event.name,
+            event_id: event.id,
+            event_properties: event.properties ?? {},
+            event_created_at: iso(event.created_at),
+            resource_id: subject.resourceId,
+            recipient,
+            ...(message ? { message } : {}),
+          },
+        });
+        counts.queued += 1;
+      }
     }
   }
 
-  private async queueSend(
-    tx: Queryable,
-    rule: Rule,
-    event: QueuedEvent,
-    subject: EventSubject,
-    recipient: Recipient,
-  ): Promise<void> {
-    const history = await tx.query<{ id: string }>(
-      `INSERT INTO notification_send_history
-         (notification_id, source_event, resource_id, person_id, status)
-       VALUES ($1, $2, $3, $4, 'pending') RETURNING id`,
-      [rule.id, event.name, subject.resourceId, recipient.kind === 'person' ? recipient.id : null],
-    );
-    const properties: SendProperties = {
-      notification_id: rule.id,
-      event: event.name,
-      event_id: event.id,
-      event_properties: event.properties ?? {},
-      event_created_at: iso(event.created_at),
-      resource_id: subject.resourceId,
-      history_id: history.rows[0]?.id ?? '',
-      recipient,
-    };
+  /** Silenced and repeat-interval rows (insert_unsent_notification_to_history bumps counts). */
+  private async writeSuppressed(tx: Queryable, plans: Plan[]): Promise<void> {
+    for (const { event, subject, rules } of plans) {
+      if (!subject) continue;
+      for (const { rule, outcome } of rules) {
+        if (outcome !== 'silenced' && outcome !== 'repeat-interval') continue;
+        const window =
+          outcome === 'silenced' ? (repeatMs(rule) ?? SILENCE_WINDOW_MS) : repeatMs(rule);
+        await tx.query(
+          `SELECT insert_unsent_notification_to_history($1, $2, $3, $4,
+             $5::bigint * interval '1 millisecond')`,
+          [rule.id, event.name, subject.resourceId, outcome, window],
+        );
+      }
+    }
+  }
+
+  /** The pass's pending history rows and their notification.send events, in one statement. */
+  private async insertSends(tx: Queryable, pass: Pass): Promise<void> {
+    if (pass.sends.length === 0) return;
+    const rows = pass.sends.map((send) => ({
+      notification_id: send.rule.id,
+      source_event: send.properties.event,
+      resource_id: send.properties.resource_id,
+      person_id: send.person,
+      properties: send.properties,
+      delay: waitForMs(send.rule),
+    }));
     await tx.query(
-      `INSERT INTO event_queue (name, properties, delay, priority)
-       VALUES ($1, $2::jsonb, $3, 100)
+      `WITH input AS MATERIALIZED (
+         SELECT generate_ulid() AS history_id, x.*
+         FROM jsonb_to_recordset($1::jsonb) AS x(notification_id uuid, source_event text,
+           resource_id uuid, person_id uuid, properties jsonb, delay bigint)
+       ), history AS (
+         INSERT INTO notification_send_history
+           (id, notification_id, source_event, resource_id, person_id, status)
+         SELECT history_id, notification_id, source_event, resource_id, person_id, 'pending'
+         FROM input
+       )
+       INSERT INTO event_queue (name, properties, delay, priority)
+       SELECT $2, properties || jsonb_build_object('history_id', history_id::text), delay, 100
+       FROM input
        ON CONFLICT ON CONSTRAINT event_queue_name_properties DO NOTHING`,
-      [SEND_EVENT, JSON.stringify(properties), waitForMs(rule)],
+      [JSON.stringify(rows), SEND_EVENT],
     );
   }
 
-  /** Record the outcome of an attempt: the pending row on the first attempt, a new row after. */
+  /**
+   * Record the outcome of an attempt: the pending row on the first attempt (written at the end of
+   * the pass), a new row for a retry.
+   */
   private async record(
     send: QueuedEvent,
     props: SendProperties,
     status: 'sent' | 'error' | 'cancelled' | 'silenced',
     fields: { body?: string; error?: string; durationMs?: number },
+    pass: Pass,
   ): Promise<void> {
-    const values = [
-      status,
-      fields.body ?? null,
-      fields.error ?? null,
-      fields.durationMs === undefined ? null : Math.round(fields.durationMs),
-    ];
+    const body = fields.body ?? null;
+    const error = fields.error ?? null;
+    const duration = fields.durationMs === undefined ? null : Math.round(fields.durationMs);
     if (send.attempts <= 1 && props.history_id) {
-      const updated = await this.db.query(
-        `UPDATE notification_send_history SET status = $2, body = $3, error = $4,
-           duration_millis = $5 WHERE id = $1`,
-        [props.history_id, ...values],
-      );
-      if (updated.affectedRows > 0) return;
+      pass.updates.push({ id: props.history_id, status, body, error, duration });
+      return;
     }
     await this.db.query(
       `INSERT INTO notification_send_history
          (notification_id, source_event, resource_id, person_id, status, body, error, duration_millis)
        VALUES ($5, $6, $7, $8, $1, $2, $3, $4)`,
       [
-        ...values,
+        status,
+        body,
+        error,
+        duration,
         props.notification_id,
         props.event,
         props.resource_id,
@@ -545,75 +679,90 @@ export class NotificationDispatcher {
     );
   }
 
-  private async send(send: QueuedEvent, counts: PassCounts): Promise<void> {
+  private async send(send: QueuedEvent, counts: PassCounts, pass: Pass): Promise<void> {
     const props = send.properties as SendProperties | null;
     if (!props || typeof props.notification_id !== 'string' || !props.recipient) {
       await this.failEvent(send, 'not a notification send (properties lack notification_id)', true);
       counts.failed += 1;
       return;
     }
-    const rules = await this.db.query<Rule>(
-      `SELECT ${RULE_COLUMNS} FROM notifications WHERE id::text = $1 AND deleted_at IS NULL`,
-      [props.notification_id],
-    );
-    const rule = rules.rows[0];
+    const rule = await this.rule(props.notification_id, pass);
     if (!rule) {
       await this.failEvent(send, `notification (${props.notification_id}) was not found`, true);
       counts.failed += 1;
       return;
     }
-    const subject = await loadSubject(this.db, props.event, props.event_properties);
-    if (!subject) {
-      await this.record(send, props, 'cancelled', { error: undefined });
-      await this.db.query(`DELETE FROM event_queue WHERE id = $1`, [send.id]);
-      counts.cancelled += 1;
-      return;
-    }
-    const vars = this.variables(
-      props.event,
-      subject,
-      props.event_properties,
-      props.event_created_at,
-      rule,
-    );
-    if (send.attempts <= 1) {
+    let message = props.message;
+    if (send.attempts <= 1 || !message) {
       // After wait-for: is the event still true? A silence that began meanwhile holds it back.
       let outcome: 'cancelled' | 'silenced' | undefined;
-      if (waitForMs(rule) > 0) {
-        const announced = announcedState(props.event);
-        const still = announced === undefined || subject.state === announced;
-        if (!still || !(await this.matches(rule, vars))) outcome = 'cancelled';
+      let subject: EventSubject | undefined;
+      if (!message || waitForMs(rule) > 0) {
+        subject = await loadSubject(this.db, props.event, props.event_properties);
+        if (!subject) {
+          outcome = 'cancelled';
+        } else {
+          const vars = this.variables(
+            props.event,
+            subject,
+            props.event_properties,
+            props.event_created_at,
+            rule,
+          );
+          const announced = announcedState(props.event);
+          const still = announced === undefined || subject.state === announced;
+          if (!still || !(await this.matches(rule, vars))) outcome = 'cancelled';
+          message ??= compose(props.event, rule, vars);
+        }
       }
-      if (!outcome && (await findSilence(this.db, subject.resourceType, subject.resourceId))) {
+      if (
+        !outcome &&
+        send.attempts <= 1 &&
+        pass.anySilence &&
+        (await findSilence(
+          this.db,
+          subject?.resourceType ?? resourceTypeOf(props.event),
+          props.resource_id,
+        ))
+      ) {
         outcome = 'silenced';
       }
-      if (outcome) {
-        await this.record(send, props, outcome, {});
-        await this.db.query(`DELETE FROM event_queue WHERE id = $1`, [send.id]);
-        if (outcome === 'cancelled') counts.cancelled += 1;
-        else counts.silenced += 1;
+      if (outcome || !message) {
+        await this.record(send, props, outcome ?? 'cancelled', {}, pass);
+        pass.done.push(send.id);
+        if (outcome === 'silenced') counts.silenced += 1;
+        else counts.cancelled += 1;
         return;
       }
     }
-    const message = { ...compose(props.event, rule, vars), event: props.event };
-    const body = `${message.title}\n\n${message.body}`;
+    const text = { ...message, event: props.event };
+    const body = `${text.title}\n\n${text.body}`;
     const started = performance.now();
     try {
       const target = await this.target(rule, props.recipient);
-      await deliver(target, message, this.timeoutMs);
-      await this.record(send, props, 'sent', { body, durationMs: performance.now() - started });
-      await this.db.query(`DELETE FROM event_queue WHERE id = $1`, [send.id]);
+      await deliver(target, text, this.timeoutMs);
+      await this.record(
+        send,
+        props,
+        'sent',
+        { body, durationMs: performance.now() - started },
+        pass,
+      );
+      pass.done.push(send.id);
       counts.sent += 1;
     } catch (error) {
-      if (!(error instanceof DeliveryError))
+      if (!(error instanceof DeliveryError)) {
         this.log(`notifications: send ${send.id}: ${errorText(error)}`);
-      const text = errorText(error);
-      await this.record(send, props, 'error', {
-        body,
-        error: text,
-        durationMs: performance.now() - started,
-      });
-      await this.failEvent(send, text);
+      }
+      const reason = errorText(error);
+      await this.record(
+        send,
+        props,
+        'error',
+        { body, error: reason, durationMs: performance.now() - started },
+        pass,
+      );
+      await this.failEvent(send, reason);
       counts.failed += 1;
     }
   }

@@ -89,7 +89,7 @@ export function announcedState(event: string): string | undefined {
   return undefined;
 }
 
-async function checkSubject(db: Queryable, id: string): Promise<EventSubject | undefined> {
+async function checkSubjects(db: Queryable, ids: string[]): Promise<Map<string, EventSubject>> {
   const result = await db.query<Record<string, unknown>>(
     `SELECT c.id, c.name, c.type, c.status, c.severity, c.labels, c.description, c.namespace,
        c.owner, c.icon, c.canary_id, c.last_runtime, c.last_transition_time,
@@ -101,11 +101,14 @@ async function checkSubject(db: Queryable, id: string): Promise<EventSubject | u
        SELECT error, message, time, duration FROM check_statuses
        WHERE check_id = c.id ORDER BY time DESC LIMIT 1
      ) s ON true
-     WHERE c.id = $1`,
-    [id],
+     WHERE c.id = ANY($1::uuid[])`,
+    [ids],
   );
-  const row = result.rows[0];
-  if (!row) return undefined;
+  return new Map(result.rows.map((row) => [String(row.id), checkSubject(row)]));
+}
+
+function checkSubject(row: Record<string, unknown>): EventSubject {
+  const id = String(row.id);
   const check = plain(
     {
       id: row.id,
@@ -152,14 +155,17 @@ async function checkSubject(db: Queryable, id: string): Promise<EventSubject | u
   };
 }
 
-async function componentSubject(db: Queryable, id: string): Promise<EventSubject | undefined> {
+async function componentSubjects(db: Queryable, ids: string[]): Promise<Map<string, EventSubject>> {
   const result = await db.query<Record<string, unknown>>(
     `SELECT id, name, type, status, health, status_reason, description, namespace, labels, owner,
-       icon, topology_id, parent_id, path FROM components WHERE id = $1`,
-    [id],
+       icon, topology_id, parent_id, path FROM components WHERE id = ANY($1::uuid[])`,
+    [ids],
   );
-  const row = result.rows[0];
-  if (!row) return undefined;
+  return new Map(result.rows.map((row) => [String(row.id), componentSubject(row)]));
+}
+
+function componentSubject(row: Record<string, unknown>): EventSubject {
+  const id = String(row.id);
   const component = plain(
     {
       ...row,
@@ -183,14 +189,17 @@ async function componentSubject(db: Queryable, id: string): Promise<EventSubject
   };
 }
 
-async function configSubject(db: Queryable, id: string): Promise<EventSubject | undefined> {
+async function configSubjects(db: Queryable, ids: string[]): Promise<Map<string, EventSubject>> {
   const result = await db.query<Record<string, unknown>>(
     `SELECT id, name, type, config_class, status, health, description, labels, tags, path,
-       deleted_at, updated_at FROM config_items WHERE id = $1`,
-    [id],
+       deleted_at, updated_at FROM config_items WHERE id = ANY($1::uuid[])`,
+    [ids],
   );
-  const row = result.rows[0];
-  if (!row) return undefined;
+  return new Map(result.rows.map((row) => [String(row.id), configSubject(row)]));
+}
+
+function configSubject(row: Record<string, unknown>): EventSubject {
+  const id = String(row.id);
   const config = plain(
     {
       ...row,
@@ -280,6 +289,11 @@ async function playbookSubject(
   };
 }
 
+const BATCH_LOADERS: Record<
+  string,
+  (db: Queryable, ids: string[]) => Promise<Map<string, EventSubject>>
+> = { check: checkSubjects, component: componentSubjects, config: configSubjects };
+
 /** The resource an event is about, as it is now; undefined when it no longer exists. */
 export async function loadSubject(
   db: Queryable,
@@ -288,9 +302,41 @@ export async function loadSubject(
 ): Promise<EventSubject | undefined> {
   if (event.startsWith('playbook.')) return playbookSubject(db, event, properties);
   const id = idOf(properties);
-  if (!id) return undefined;
-  if (event.startsWith('check.')) return checkSubject(db, id);
-  if (event.startsWith('component.')) return componentSubject(db, id);
-  if (event.startsWith('config.')) return configSubject(db, id);
-  return undefined;
+  const loader = BATCH_LOADERS[event.split('.')[0] ?? ''];
+  if (!id || !loader) return undefined;
+  return (await loader(db, [id])).get(id);
+}
+
+/**
+ * The subjects of many events at once (one query per resource kind), keyed by event index;
+ * events whose resource no longer exists have none.
+ */
+export async function loadSubjects(
+  db: Queryable,
+  events: readonly { name: string; properties: unknown }[],
+): Promise<Map<number, EventSubject>> {
+  const out = new Map<number, EventSubject>();
+  const byKind = new Map<string, { index: number; id: string }[]>();
+  for (const [index, event] of events.entries()) {
+    const kind = event.name.split('.')[0] ?? '';
+    const id = idOf(event.properties);
+    if (kind === 'playbook' || !id || !BATCH_LOADERS[kind]) {
+      const subject = await loadSubject(db, event.name, event.properties);
+      if (subject) out.set(index, subject);
+      continue;
+    }
+    const list = byKind.get(kind) ?? [];
+    list.push({ index, id });
+    byKind.set(kind, list);
+  }
+  for (const [kind, list] of byKind) {
+    const loader = BATCH_LOADERS[kind];
+    if (!loader) continue;
+    const found = await loader(db, [...new Set(list.map((entry) => entry.id))]);
+    for (const { index, id } of list) {
+      const subject = found.get(id);
+      if (subject) out.set(index, subject);
+    }
+  }
+  return out;
 }
