@@ -86,6 +86,15 @@ const logsApi = spawnSync('npx', ['tsx', join('bench', 'logs-api.ts')], {
   stdio: 'inherit',
 });
 if (logsApi.status !== 0) console.log('log search benchmark failed (see above)');
+
+// Notification fan-out: 1,000 check.failed events through rules to a local webhook receiver, on
+// PostgreSQL and PGlite (bench/notifications.ts; keeps bench/results/notifications.json).
+console.log('');
+const notifications = spawnSync('npx', ['tsx', join('bench', 'notifications.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (notifications.status !== 0) console.log('notification benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
