@@ -522,6 +522,42 @@ describe('running playbooks', () => {
     expect(byName.sleepy.error).toBe('timed out after 200ms');
   });
 
+  it('delivers a notification step to a webhook for real, and fails on an unreachable one', async () => {
+    const closed = await closedPort();
+    const playbookId = await playbook({
+      components: [{ types: ['Service'] }],
+      parameters: [{ name: 'who', default: 'on-call' }],
+      actions: [
+        {
+          name: 'tell',
+          notification: {
+            url: `${base}/hook/{{.component.name}}`,
+            title: 'Cart restarted',
+            message: 'Hello {{.params.who}}, {{.component.name}} was restarted',
+          },
+        },
+        {
+          name: 'tell nobody',
+          notification: { url: `http://127.0.0.1:${closed}/hook`, message: 'lost' },
+        },
+      ],
+    });
+    const runId = await run({ id: playbookId, component_id: COMPONENT });
+    await runner.drain();
+    const hook = received.find((r) => r.url === '/hook/cart');
+    expect(hook?.method).toBe('POST');
+    expect(hook?.body).toContain('Hello on-call, cart was restarted');
+    expect(hook?.body).toContain('Cart restarted');
+    const byName = Object.fromEntries((await steps(runId)).map((s) => [s.name, s]));
+    expect(byName.tell.status).toBe('completed');
+    expect(byName.tell.result.logs).toMatch(/^sent to generic_webhook at 127\.0\.0\.1:\d+$/);
+    expect(byName['tell nobody'].status).toBe('failed');
+    expect(byName['tell nobody'].error).toMatch(
+      /^notification to generic_webhook at 127\.0\.0\.1:\d+: /,
+    );
+    expect((await runRow(runId)).status).toBe('failed');
+  });
+
   it('lets two runner instances share the queue without running anything twice', async () => {
     const playbookId = await playbook({
       components: [{ types: ['Service'] }],

@@ -1,7 +1,7 @@
 /**
  * The action types the playbook runner executes (docs/playbooks.md, "Actions"): `http`, `sql`
- * (PostgreSQL), `notification` (an event for the notification dispatcher), `logs` (Vigil's log
- * store) and `exec` (a child process; off unless VIGIL_PLAYBOOK_EXEC=true). Each gets its fields
+ * (PostgreSQL), `notification` (delivered through the notification services), `logs` (Vigil's
+ * log store) and `exec` (a child process; off unless VIGIL_PLAYBOOK_EXEC=true). Each gets its fields
  * already templated, an AbortSignal that fires on timeout or cancellation, and answers the
  * `result` stored on the step (`stdout`, `stderr`, `logs` and type-specific fields) or throws an
  * ActionError carrying the partial result.
@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import type { Queryable } from '../db/types';
 import { searchLogs, VIGIL_STREAM } from '../logs/store';
 import type { Secrets } from '../secrets/keyring';
+import { describeTarget, deliver, serviceTarget, type Target } from '../notifications/delivery';
 import { readConnection, type Connection } from '../secrets/stored';
 import { durationMs, type ActionSpec, type ActionType, type EnvVar } from './spec';
 
@@ -42,6 +43,10 @@ export interface ActionContext {
 function cap(text: string): string {
   if (text.length <= MAX_OUTPUT_BYTES) return text;
   return `${text.slice(0, MAX_OUTPUT_BYTES)}\n… (output cut at ${MAX_OUTPUT_BYTES} bytes)`;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function abortReason(signal: AbortSignal): string {
@@ -198,9 +203,14 @@ async function runSql(spec: NonNullable<ActionSpec['sql']>, context: ActionConte
 
 // ---------------------------------------------------------------------------------------------
 
-/** The event a notification action leaves for the notification dispatcher. */
-export const NOTIFICATION_EVENT = 'playbook.action.notification';
+/** Time limit of one notification delivery when the action sets none (the step timeout still applies). */
+export const NOTIFICATION_TIMEOUT_MS = 30_000;
 
+/**
+ * Deliver the message for real through the notification services of server/src/notifications
+ * (generic webhook, Slack, Teams, Discord, Mattermost, ntfy, e-mail), to the stored `connection`
+ * or to `url`; a refusal or an unreachable service fails the step with the service's error.
+ */
 async function runNotification(
   spec: NonNullable<ActionSpec['notification']>,
   context: ActionContext,
@@ -208,30 +218,45 @@ async function runNotification(
   if (!spec.connection && !spec.url) {
     throw new ActionError('notification needs a connection or a url');
   }
-  const properties = {
-    id: context.run.actionId,
-    run_id: context.run.id,
-    playbook_id: context.run.playbookId,
-    action: context.run.name,
-    ...(spec.connection ? { connection: spec.connection } : {}),
-    ...(spec.url ? { url: spec.url } : {}),
-    title: spec.title ?? '',
-    message: spec.message,
-    properties: spec.properties ?? {},
-  };
-  const inserted = await context.db.query<{ id: string }>(
-    `INSERT INTO event_queue (name, properties) VALUES ($1, $2::jsonb)
-     ON CONFLICT ON CONSTRAINT event_queue_name_properties DO UPDATE
-       SET created_at = now(), attempts = 0, error = NULL, last_attempt = NULL
-     RETURNING id::text`,
-    [NOTIFICATION_EVENT, JSON.stringify(properties)],
-  );
-  const target = spec.connection ?? spec.url ?? '';
+  const connection = spec.connection ? await connectionFor(context, spec.connection) : undefined;
+  let target: Target;
+  try {
+    target = serviceTarget(
+      { ...(spec.url ? { url: spec.url } : {}), properties: spec.properties ?? {} },
+      connection,
+    );
+  } catch (error) {
+    throw new ActionError(`notification: ${message(error)}`);
+  }
+  const where = describeTarget(target);
+  const title = spec.title ?? '';
+  try {
+    await Promise.race([
+      deliver(
+        target,
+        { title, body: spec.message, event: 'playbook.action.notification' },
+        NOTIFICATION_TIMEOUT_MS,
+      ),
+      new Promise<never>((_, reject) => {
+        if (context.signal.aborted) reject(new ActionError(abortReason(context.signal)));
+        context.signal.addEventListener(
+          'abort',
+          () => reject(new ActionError(abortReason(context.signal))),
+          { once: true },
+        );
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof ActionError) throw error;
+    throw new ActionError(`notification to ${where}: ${message(error)}`, {
+      logs: `sending to ${where} failed`,
+    });
+  }
   return {
-    event_id: inserted.rows[0]?.id,
-    stdout: `${spec.title ? `${spec.title}\n` : ''}${spec.message}`,
+    target: where,
+    stdout: `${title ? `${title}\n` : ''}${spec.message}`,
     stderr: '',
-    logs: `queued ${NOTIFICATION_EVENT} for ${target} (event ${inserted.rows[0]?.id ?? ''})`,
+    logs: `sent to ${where}`,
   } satisfies ActionResult;
 }
 

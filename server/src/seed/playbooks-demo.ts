@@ -112,14 +112,7 @@ const PLAYBOOKS: { name: string; title: string; icon: string; spec: Record<strin
       },
       actions: [
         { name: 'restart', http: { url: HEALTH } },
-        {
-          name: 'announce',
-          notification: {
-            connection: 'connection://default/slack-incidents',
-            title: 'Restarted {{.config.name}}{{.component.name}}{{.check.name}}',
-            message: '{{.user.name}} restarted it: {{.params.reason}}',
-          },
-        },
+        { name: 'record', logs: { query: 'playbook', since: '15m', limit: 20 } },
       ],
     },
   },
