@@ -126,7 +126,7 @@ const PLAYBOOKS: { name: string; title: string; icon: string; spec: Record<strin
       ...RESOURCES,
       actions: [
         { name: 'check the server', http: { url: HEALTH } },
-        { name: 'call a closed port', timeout: '10s', http: { url: 'http://127.0.0.1:9/' } },
+        { name: 'call a closed port', timeout: '10s', http: { url: 'http://127.0.0.1:2/' } },
         { name: 'never runs', http: { url: HEALTH } },
         { name: 'clean up', if: 'always()', http: { url: HEALTH } },
       ],
