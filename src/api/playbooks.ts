@@ -267,6 +267,22 @@ export async function approvePlaybookRun(client: ApiClient, runId: string): Prom
   return body?.message ?? 'playbook run approved';
 }
 
+/**
+ * Vigil only (docs/playbooks.md): `POST /playbook/run/reject/{run_id}` `{reason?}` by a listed
+ * approver; the run becomes cancelled.
+ */
+export async function rejectPlaybookRun(
+  client: ApiClient,
+  runId: string,
+  reason: string,
+): Promise<string> {
+  const body = await client.post<{ message?: string } | null>(
+    `/playbook/run/reject/${encodeURIComponent(runId)}`,
+    reason.trim() ? { reason: reason.trim() } : {},
+  );
+  return body?.message ?? 'playbook run rejected';
+}
+
 /** Teams the user belongs to (for "is a listed approver"): team names. */
 export async function listMyTeamNames(
   client: ApiClient,
@@ -747,7 +763,10 @@ export function useApproveRun(runId: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => approvePlaybookRun(client, runId),
+    mutationFn: (decision: { reject?: boolean; reason?: string } = {}) =>
+      decision.reject
+        ? rejectPlaybookRun(client, runId, decision.reason ?? '')
+        : approvePlaybookRun(client, runId),
     onSuccess: () =>
       void queryClient.invalidateQueries({ queryKey: playbookKeys.run(client.baseUrl, runId) }),
   });

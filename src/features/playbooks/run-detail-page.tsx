@@ -46,6 +46,7 @@ import { Button } from '../../ui/button';
 import { DetailRow } from '../../ui/detail-list';
 import { Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
+import { TextAreaField } from '../../ui/form-field';
 import { AlertCircleIcon, DownloadIcon, PlaybookIcon, RefreshIcon } from '../../ui/icons';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
@@ -275,7 +276,7 @@ function Steps({ run }: { run: PlaybookRunRow }) {
   );
 }
 
-function ApproveButton({ run }: { run: PlaybookRunRow }) {
+function ApprovalButtons({ run }: { run: PlaybookRunRow }) {
   const client = useApiClient();
   const { user } = useSession();
   const canWrite = useCan('playbook_runs', 'write');
@@ -283,22 +284,57 @@ function ApproveButton({ run }: { run: PlaybookRunRow }) {
     ...playbookQueries.myTeams(client, user?.id ?? ''),
     enabled: Boolean(user?.id) && canWrite,
   });
-  const approve = useApproveRun(run.id);
+  const decide = useApproveRun(run.id);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
   const approval = run.playbooks?.spec?.approval;
   if (!canWrite || !isListedApprover(approval, user, teams.data ?? [])) return null;
+  const send = (decision: { reject?: boolean; reason?: string }) =>
+    decide.mutate(decision, {
+      onSuccess: (message) => {
+        setRejecting(false);
+        toast.success(message);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
   return (
-    <Button
-      variant="primary"
-      isLoading={approve.isPending}
-      onClick={() =>
-        approve.mutate(undefined, {
-          onSuccess: (message) => toast.success(message),
-          onError: (error) => toast.error(errorMessage(error)),
-        })
-      }
-    >
-      Approve
-    </Button>
+    <>
+      <Button variant="danger" disabled={decide.isPending} onClick={() => setRejecting(true)}>
+        Reject
+      </Button>
+      <Button variant="primary" isLoading={decide.isPending && !rejecting} onClick={() => send({})}>
+        Approve
+      </Button>
+      {rejecting ? (
+        <Dialog
+          open
+          onClose={() => setRejecting(false)}
+          size="sm"
+          title="Reject this run?"
+          description="The run is cancelled and does not start."
+          footer={
+            <>
+              <Button onClick={() => setRejecting(false)}>Cancel</Button>
+              <Button
+                variant="danger"
+                isLoading={decide.isPending}
+                onClick={() => send({ reject: true, reason })}
+              >
+                Reject
+              </Button>
+            </>
+          }
+        >
+          <TextAreaField
+            label="Reason"
+            value={reason}
+            onChange={setReason}
+            maxLength={1000}
+            rows={3}
+          />
+        </Dialog>
+      ) : null}
+    </>
   );
 }
 
@@ -362,7 +398,7 @@ function RunHeader({ run }: { run: PlaybookRunRow }) {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {run.status === 'pending_approval' ? <ApproveButton run={run} /> : null}
+          {run.status === 'pending_approval' ? <ApprovalButtons run={run} /> : null}
           <Button onClick={() => setShowParams(true)}>Parameters</Button>
           <Button
             icon={<DownloadIcon size={16} />}
