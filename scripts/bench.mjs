@@ -95,6 +95,16 @@ const notifications = spawnSync('npx', ['tsx', join('bench', 'notifications.ts')
   stdio: 'inherit',
 });
 if (notifications.status !== 0) console.log('notification benchmark failed (see above)');
+
+// Playbook throughput: 500 two-step runs through the playbook runner's queue (FOR UPDATE SKIP
+// LOCKED; two runners on PostgreSQL, one on PGlite) — runs per second and queue latency p95
+// (bench/playbooks.ts; keeps bench/results/playbooks.json).
+console.log('');
+const playbooks = spawnSync('npx', ['tsx', join('bench', 'playbooks.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (playbooks.status !== 0) console.log('playbook benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
