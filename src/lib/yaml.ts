@@ -47,3 +47,7 @@ export function parseYamlWithPosition(
   }
   return { ok: true, value: document.toJS() as unknown };
 }
+
+/** The document with its nodes and their ranges, for editors that point into the text. */
+export { parseDocument as parseYamlDocument, isMap, isPair, isScalar, isSeq } from 'yaml';
+export type { Document as YamlDocument, Node as YamlNode } from 'yaml';
