@@ -22,10 +22,27 @@ function spaFallbackCopy(): Plugin {
   };
 }
 
+/**
+ * codemirror-json-schema renders its hover and completion texts with markdown-it and shiki (about
+ * 200 kB of the lazy editor chunk); a small plain renderer stands in for that one module
+ * (src/ui/code-editor/plain-markdown.ts, same signature). Schema descriptions are plain text.
+ */
+function plainSchemaMarkdown(): Plugin {
+  const replacement = resolve('src/ui/code-editor/plain-markdown.ts');
+  return {
+    name: 'vigil-plain-schema-markdown',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromLibrary = importer?.replace(/\\/g, '/').includes('/codemirror-json-schema/');
+      return fromLibrary && /\/utils\/markdown(\.js)?$/.test(source) ? replacement : null;
+    },
+  };
+}
+
 export default defineConfig({
   // Served at the root: absolute asset URLs keep deep links (/settings/agents) working.
   base: '/',
-  plugins: [react(), tailwindcss(), spaFallbackCopy()],
+  plugins: [react(), tailwindcss(), spaFallbackCopy(), plainSchemaMarkdown()],
   build: {
     outDir,
     assetsDir: 'assets',
