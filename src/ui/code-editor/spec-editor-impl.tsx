@@ -1,7 +1,7 @@
 /**
  * The CodeMirror 6 editor behind `SpecEditor` (loaded lazily: only pages that edit pay for it).
- * YAML with validation, completion and hover from a JSON schema (codemirror-json-schema), or JSON
- * (the labels editor); YAML syntax errors are marked where they are. Colours come from the
+ * YAML validated against a JSON schema with the schema's own draft (./schema-lint), with completion
+ * and hover from it (codemirror-json-schema), or JSON (the labels editor); YAML syntax errors are marked where they are. Colours come from the
  * `--vigil-*` tokens, so it follows dark mode. Diagnostics are reported with their line and
  * column so the page can say where and why, and block saving.
  */
@@ -29,12 +29,13 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { stateExtensions, updateSchema } from 'codemirror-json-schema';
-import { yamlCompletion, yamlSchemaHover, yamlSchemaLinter } from 'codemirror-json-schema/yaml';
+import { yamlCompletion, yamlSchemaHover } from 'codemirror-json-schema/yaml';
 
 /** The schema type codemirror-json-schema takes (JSON Schema draft 7). */
 type EditorSchema = Parameters<typeof updateSchema>[1];
 import { useEffect, useRef } from 'react';
 import { parseYamlWithPosition } from '../../lib/yaml';
+import { lintYamlAgainstSchema } from './schema-lint';
 import type { EditorDiagnostic, SpecEditorProps } from './spec-editor';
 
 const theme = EditorView.theme({
@@ -145,13 +146,27 @@ export function SpecEditorImpl({
   const view = useRef<EditorView | null>(null);
   const editable = useRef(new Compartment());
   const callbacks = useRef({ onChange, onDiagnostics });
+  const schemaRef = useRef(schema);
   useEffect(() => {
     callbacks.current = { onChange, onDiagnostics };
   });
 
   useEffect(() => {
     if (!host.current) return;
-    const schemaLinter = yamlSchemaLinter();
+    // The schema's own draft (draft-07 for the served schemas): codemirror-json-schema's linter
+    // knows draft-04 only, so it keeps completion and hover and this validates.
+    const schemaLinter = (current: EditorView): Diagnostic[] => {
+      const currentSchema = schemaRef.current;
+      if (!currentSchema) return [];
+      const length = current.state.doc.length;
+      return lintYamlAgainstSchema(current.state.doc.toString(), currentSchema).map((problem) => ({
+        from: Math.min(problem.from, length),
+        to: Math.min(problem.to, length),
+        severity: 'error',
+        message: problem.message,
+        source: 'Schema',
+      }));
+    };
     const extensions: Extension[] = [
       lineNumbers(),
       highlightActiveLineGutter(),
@@ -223,6 +238,7 @@ export function SpecEditorImpl({
   }, [value]);
 
   useEffect(() => {
+    schemaRef.current = schema;
     const current = view.current;
     if (current && language !== 'json') updateSchema(current, schema as EditorSchema);
   }, [schema, language]);
