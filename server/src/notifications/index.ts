@@ -19,10 +19,13 @@ export function startNotifications(
 ): RunningNotifications {
   const { enabled, ...options } = dispatcherOptionsFromEnv(env);
   if (!enabled) {
-    console.log('notification dispatcher: off (VIGIL_NOTIFICATIONS=off or VIGIL_RUNNER=off)');
+    console.log('  notification dispatcher: off (VIGIL_NOTIFICATIONS=off or VIGIL_RUNNER=off)');
     return { dispatcher: undefined, stop: async () => undefined };
   }
   const dispatcher = new NotificationDispatcher(db, secrets, options);
   dispatcher.start();
+  console.log(
+    `  notification dispatcher: on (e-mail to people and teams: ${options.smtpUrl ? 'VIGIL_SMTP_URL' : 'off, VIGIL_SMTP_URL unset'})`,
+  );
   return { dispatcher, stop: () => dispatcher.stop() };
 }
