@@ -468,7 +468,7 @@ describe('notification dispatcher', () => {
     const missingKey = await addRule({
       name: 'missing-key',
       events: ['check.failed'],
-      filter: "check.labels.team == 'docs'",
+      filter: "check.labels.team == 'docs' || component.name == 'docs'",
       services: [hook('/hook/filter')],
     });
     await runResult(check, false);

@@ -453,7 +453,8 @@ export class NotificationDispatcher {
   /**
    * Whether a rule's filter lets the event through. An empty filter does; a filter that does not
    * compile or is not boolean is the rule's error; a missing key (`config.tags.cluster` on a
-   * config without that tag) means no match.
+   * config without that tag) or variable (`component` in an event about a config, for a rule on
+   * both kinds) means no match.
    */
   private async matches(rule: Rule, vars: Record<string, unknown>): Promise<boolean> {
     const filter = rule.filter?.trim();
@@ -469,7 +470,7 @@ export class NotificationDispatcher {
         problem = `invalid filter: it returned ${typeof value}, not a boolean`;
       } catch (error) {
         const text = errorText(error);
-        if (/no such key/i.test(text)) return false;
+        if (/no such key|unknown variable/i.test(text)) return false;
         problem = `invalid filter: ${text}`;
       }
     }
