@@ -48,6 +48,8 @@ const tokens: Record<string, string> = {};
 const ADMIN = '01900000-0000-7000-8000-0000000000a1';
 const VIEWER = '01900000-0000-7000-8000-0000000000a2';
 const MEMBER = '01900000-0000-7000-8000-0000000000a3';
+const EDITOR = '01900000-0000-7000-8000-0000000000a4';
+const RESPONDER = '01900000-0000-7000-8000-0000000000a5';
 const TEAM = '01900000-0000-7000-8000-0000000000b1';
 const CANARY = '01900000-0000-7000-8000-0000000000c1';
 
@@ -151,15 +153,16 @@ beforeAll(async () => {
     `INSERT INTO people (id, name, email, type) VALUES
        ($1, 'Ada Admin', 'ada@example.com', 'user'),
        ($2, 'Vic Viewer', 'vic@example.com', 'user'),
-       ($3, 'Mo Member', 'mo@example.com', 'user')`,
-    [ADMIN, VIEWER, MEMBER],
+       ($3, 'Mo Member', 'mo@example.com', 'user'),
+       ($4, 'Ed Editor', 'ed@example.com', 'user'),
+       ($5, 'Rey Responder', 'rey@example.com', 'user')`,
+    [ADMIN, VIEWER, MEMBER, EDITOR, RESPONDER],
   );
-  await db.query(
-    `INSERT INTO casbin_rule (ptype, v0, v1) VALUES ('g', $1, 'admin'), ('g', $2, 'viewer')`,
-    [ADMIN, VIEWER],
-  );
-  tokens.admin = await createAccessToken(db, ADMIN, 'test', undefined);
-  tokens.viewer = await createAccessToken(db, VIEWER, 'test', undefined);
+  const roles = { admin: ADMIN, viewer: VIEWER, editor: EDITOR, responder: RESPONDER };
+  for (const [role, person] of Object.entries(roles)) {
+    await db.query(`INSERT INTO casbin_rule (ptype, v0, v1) VALUES ('g', $1, $2)`, [person, role]);
+    tokens[role] = await createAccessToken(db, person, 'test', undefined);
+  }
   await db.query(`INSERT INTO teams (id, name, created_by) VALUES ($1, 'SRE', $2)`, [TEAM, ADMIN]);
   await db.query(`INSERT INTO team_members (team_id, person_id) VALUES ($1, $2), ($1, $3)`, [
     TEAM,
@@ -345,9 +348,20 @@ describe('notification dispatcher', () => {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token ?? ''}` },
         body: JSON.stringify(body),
       });
-    expect(
-      (await request({ from: 'now', until: 'now+2h', check_id: check }, tokens.viewer)).status,
-    ).toBe(403);
+    // The role table: write on notifications (admin, editor); viewers and responders are refused.
+    for (const role of ['viewer', 'responder']) {
+      const refused = await request(
+        { from: 'now', until: 'now+2h', check_id: check },
+        tokens[role],
+      );
+      expect(refused.status).toBe(403);
+    }
+    // An editor may; this one is for tomorrow, so it does not silence anything today.
+    const tomorrow = await request(
+      { from: 'now+1d', until: 'now+2d', check_id: check },
+      tokens.editor,
+    );
+    expect(tomorrow.status).toBe(200);
     const bad = await request({ from: 'now', until: 'now+2h' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
@@ -364,10 +378,14 @@ describe('notification dispatcher', () => {
     expect(created.status).toBe(200);
     expect(await created.text()).toBe('');
     const silence = await db.query<{ source: string; created_by: string; namespace: string }>(
-      `SELECT source, created_by, namespace FROM notification_silences WHERE check_id = $1`,
+      `SELECT source, created_by, namespace FROM notification_silences
+       WHERE check_id = $1 ORDER BY "from"`,
       [check],
     );
-    expect(silence.rows).toEqual([{ source: 'UI', created_by: ADMIN, namespace: '' }]);
+    expect(silence.rows).toEqual([
+      { source: 'UI', created_by: ADMIN, namespace: '' },
+      { source: 'UI', created_by: EDITOR, namespace: '' },
+    ]);
 
     await runResult(check, false);
     await dispatcher.drain();

@@ -326,6 +326,27 @@ export function httpRequest(
   }
 }
 
+/** The first bytes of a response body as text (a service may answer with anything). */
+async function head(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // a body cut short reads as what arrived
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, limit));
+}
+
 async function post(
   target: Exclude<Target, { kind: 'email' }>,
   message: Message,
@@ -351,7 +372,7 @@ async function post(
           : String(cause);
     return fail(`${target.kind}: ${reason}`);
   }
-  const text = await response.text().catch(() => '');
+  const text = await head(response, 2_048);
   if (response.status < 200 || response.status >= 300) {
     const detail = text.trim().replace(/\s+/g, ' ').slice(0, 200);
     fail(`${target.kind}: HTTP ${response.status}${detail ? ` ${detail}` : ''}`);

@@ -5,6 +5,10 @@
  * else (no pipelines or conditionals): a reference to a missing value renders as empty text.
  */
 
+/** Longest title (one line: also the e-mail subject) and body sent or kept in send history. */
+export const TITLE_MAX = 500;
+export const BODY_MAX = 20_000;
+
 const REFERENCE = /\{\{-?\s*\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*)\s*-?\}\}/g;
 
 function lookup(vars: Record<string, unknown>, path: string): unknown {
@@ -100,5 +104,10 @@ export function compose(
   const fallback = defaultTemplate(event);
   const title = rule.title?.trim() ? rule.title : fallback.title;
   const body = rule.template?.trim() ? rule.template : fallback.body;
-  return { title: render(title, vars).trim(), body: render(body, vars).trim() };
+  const cap = (value: string, max: number): string =>
+    value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  return {
+    title: cap(render(title, vars).trim().replace(/\s+/g, ' '), TITLE_MAX),
+    body: cap(render(body, vars).trim(), BODY_MAX),
+  };
 }
