@@ -8,7 +8,7 @@ let db: Db;
 let t: TestApp;
 
 beforeAll(async () => {
-  db = await openTestDb({ seed: true });
+  db = await openTestDb({ seed: true, fresh: true });
   t = buildApp(db, { auth: 'none' });
 });
 afterAll(async () => db.close());

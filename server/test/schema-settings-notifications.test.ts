@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate';
-import { openPglite } from '../src/db/pglite';
+import { openMigratedPglite } from './fixtures/db-templates';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
@@ -933,7 +933,7 @@ function suite(label: string, open: () => Promise<{ db: Db; stop(): Promise<void
   });
 }
 
-suite('PGlite', async () => ({ db: await openPglite(), stop: async () => {} }));
+suite('PGlite', async () => ({ db: await openMigratedPglite(), stop: async () => {} }));
 
 if (postgresAvailable) {
   suite('PostgreSQL', async () => {

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate';
-import { openPglite } from '../src/db/pglite';
+import { openMigratedPglite } from './fixtures/db-templates';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { parseViewLineage } from '../src/postgrest/view-lineage';
@@ -814,7 +814,7 @@ function suite(label: string, open: () => Promise<{ db: Db; stop(): Promise<void
   });
 }
 
-suite('PGlite', async () => ({ db: await openPglite(), stop: async () => {} }));
+suite('PGlite', async () => ({ db: await openMigratedPglite(), stop: async () => {} }));
 
 if (postgresAvailable) {
   suite('PostgreSQL', async () => {

@@ -13,7 +13,7 @@ import { createAccessToken } from '../src/auth/access-tokens';
 import { createApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
-import { openPglite } from '../src/db/pglite';
+import { openMigratedPglite } from './fixtures/db-templates';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import type { AppEnv } from '../src/http/env';
@@ -323,7 +323,7 @@ describe('snapshot helpers', () => {
   });
 });
 
-suite('PGlite', async () => ({ db: await openPglite(), stop: async () => {} }));
+suite('PGlite', async () => ({ db: await openMigratedPglite(), stop: async () => {} }));
 
 if (postgresAvailable) {
   suite('PostgreSQL', async () => {

@@ -12,7 +12,7 @@ import type { TopologyComponent, TopologyResponse } from '../../src/api/types';
 import { createApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
-import { openPglite } from '../src/db/pglite';
+import { openMigratedPglite } from './fixtures/db-templates';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { parseScope } from '../src/embed/scope';
@@ -531,7 +531,7 @@ function suite(label: string, open: () => Promise<{ db: Db; stop(): Promise<void
   });
 }
 
-suite('PGlite', async () => ({ db: await openPglite(), stop: async () => {} }));
+suite('PGlite', async () => ({ db: await openMigratedPglite(), stop: async () => {} }));
 
 if (postgresAvailable) {
   suite('PostgreSQL', async () => {

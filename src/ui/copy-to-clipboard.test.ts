@@ -12,7 +12,8 @@ describe('copyToClipboard', () => {
     expect(messages()).toEqual(['Copied to clipboard']);
   });
   it('toasts when unavailable', async () => {
-    expect(await copyToClipboard('x', undefined)).toBe(false);
+    // No clipboard at all: the injected one has no writeText (navigator.clipboard may exist here).
+    expect(await copyToClipboard('x', {} as Pick<Clipboard, 'writeText'>)).toBe(false);
     expect(messages()).toEqual(['Clipboard not available']);
   });
   it('toasts failure', async () => {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor wait up to 5 s (the default is 1 s): on a loaded 2-core machine a lazy chunk or
@@ -9,3 +9,16 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
 });
+
+// The console project shares one jsdom between the files a worker runs (isolate: false). This file
+// runs before each of them, so each starts from a clean slate: empty storage, the real globals and
+// timers, no theme or attributes left on <html>.
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.restoreAllMocks();
+localStorage.clear();
+sessionStorage.clear();
+document.documentElement.className = '';
+document.documentElement.removeAttribute('style');
+document.documentElement.removeAttribute('data-theme');
+document.body.innerHTML = '';

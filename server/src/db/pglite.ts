@@ -30,10 +30,21 @@ function wrap(target: PgliteLike): Queryable {
  * for the catalog search's trigram indexes (migration 0022).
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { pgcrypto, hstore, pg_trgm },
-  });
+  return wrapPglite(await createPglite(dataDir ? { dataDir } : {}));
+}
+
+/**
+ * The PGlite instance itself, with the extensions the schema needs: on `dataDir` or in memory,
+ * optionally loaded from a data dir dumped by `dumpDataDir` (the test suites' templates).
+ */
+export function createPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pgcrypto, hstore, pg_trgm } });
+}
+
+/** The {@link Db} interface over an opened PGlite (also for one loaded from a dumped data dir). */
+export function wrapPglite(pg: PGlite): Db {
   const base = wrap(pg);
   return {
     kind: 'pglite',
