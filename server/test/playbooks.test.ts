@@ -789,6 +789,49 @@ describe('endpoints', () => {
   });
 });
 
+describe('webhooks', () => {
+  it('runs a playbook from its webhook path with its own authentication; no session needed', async () => {
+    await playbook({
+      on: {
+        webhook: {
+          path: 'deploy-hook',
+          authentication: { basic: { username: 'ci', password: 's3cret' } },
+        },
+      },
+      parameters: [{ name: 'env', default: 'staging' }],
+      actions: [
+        { name: 'echo', http: { url: `${base}/hooked/{{.params.env}}/{{.request.json.version}}` } },
+      ],
+    });
+    await playbook({ on: { webhook: { path: 'open-hook' } }, actions: [{ name: 'x', logs: {} }] });
+    const post = (path: string, authorization?: string) =>
+      app.request(`/api/playbook/webhook/${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body: JSON.stringify({ version: '1.2.3' }),
+      });
+    const good = `Basic ${Buffer.from('ci:s3cret').toString('base64')}`;
+    expect((await post('deploy-hook')).status).toBe(401);
+    expect(
+      (await post('deploy-hook', `Basic ${Buffer.from('ci:nope').toString('base64')}`)).status,
+    ).toBe(401);
+    expect((await post('open-hook')).status).toBe(403);
+    expect((await post('no-such-hook', good)).status).toBe(404);
+    const ok = await post('deploy-hook', good);
+    expect(ok.status).toBe(201);
+    const { run_id: runId } = (await ok.json()) as { run_id: string };
+    await runner.drain();
+    const row = await runRow(runId);
+    expect(row.status).toBe('completed');
+    expect(row.created_by).toBeNull();
+    expect(row.request.source).toBe('webhook');
+    expect(received.some((r) => r.url === '/hooked/staging/1.2.3')).toBe(true);
+  });
+});
+
 describe('demo playbooks', () => {
   it('are valid, cover the nine parameter types, and run: one needs approval, one fails', async () => {
     await seedDemoPlaybooks(db, { admin: people.admin ?? '', createdAt: new Date().toISOString() });

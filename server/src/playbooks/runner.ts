@@ -177,7 +177,14 @@ export async function runContext(
   db: Queryable,
   run: Pick<
     RunRow,
-    'id' | 'playbook_id' | 'parameters' | 'check_id' | 'config_id' | 'component_id' | 'created_by'
+    | 'id'
+    | 'playbook_id'
+    | 'parameters'
+    | 'check_id'
+    | 'config_id'
+    | 'component_id'
+    | 'created_by'
+    | 'request'
   >,
   spec: PlaybookSpec,
   selfUrl?: string,
@@ -186,6 +193,7 @@ export async function runContext(
     params: run.parameters ?? {},
     run: { id: run.id },
     vigil: { url: selfUrl ?? '' },
+    request: run.request ?? {},
   };
   const playbook = await db.query<{ id: string; name: string; namespace: string; title: string }>(
     `SELECT id::text, name, namespace, title FROM playbooks WHERE id = $1`,

@@ -4,6 +4,7 @@
  * selectors, the parameters), approving or rejecting a run that waits for approval, cancelling a
  * run. Every refusal is a {@link PlaybookRefusal} with the contract's status and texts.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { Caller } from '../auth/accounts';
 import type { Queryable, Db } from '../db/types';
 import { isUuid } from '../http/validate';
@@ -15,7 +16,7 @@ import type { TemplateContext } from './template';
 
 export class PlaybookRefusal {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
     readonly error: string,
     readonly message?: string,
   ) {}
@@ -410,4 +411,104 @@ export async function getRun(db: Queryable, runId: string): Promise<Record<strin
   const row = result.rows[0];
   if (!row) throw new PlaybookRefusal(404, `playbook run (id=${runId}) not found`);
   return row;
+}
+
+/** What a webhook call carries into the run (`{{.request.content}}`, `{{.request.json.x}}`). */
+export interface WebhookRequest {
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Whether the call carries the credentials the playbook's `on.webhook.authentication` asks for. */
+function webhookAuthorized(authentication: unknown, authorization: string | undefined): boolean {
+  if (authentication === null || typeof authentication !== 'object') return false;
+  const { basic, token } = authentication as { basic?: unknown; token?: unknown };
+  const header = authorization ?? '';
+  if (typeof token === 'string' && token !== '') {
+    if (header.startsWith('Bearer ') && sameText(header.slice(7).trim(), token)) return true;
+  }
+  if (basic !== null && typeof basic === 'object') {
+    const { username, password } = basic as { username?: unknown; password?: unknown };
+    if (
+      typeof username === 'string' &&
+      typeof password === 'string' &&
+      header.startsWith('Basic ')
+    ) {
+      const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+      if (sameText(decoded, `${username}:${password}`)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * POST /playbook/webhook/{path} (api.md §10.6): runs the playbook whose `on.webhook.path` is
+ * `path`, authenticated by the playbook's own `on.webhook.authentication` (`basic: {username,
+ * password}` or `token`); Vigil refuses webhooks that declare no authentication. The run has no
+ * resource and no caller; the request is in `{{.request}}`.
+ */
+export async function triggerWebhook(
+  db: Db,
+  path: string,
+  request: WebhookRequest,
+): Promise<{ run_id: string; starts_at: string }> {
+  if (!/^[A-Za-z0-9._~-]{1,200}$/.test(path)) {
+    throw new PlaybookRefusal(404, `no playbook has the webhook path ${path.slice(0, 60)}`);
+  }
+  const found = await db.query<PlaybookRow>(
+    `SELECT id::text, name, namespace, title, spec FROM playbooks
+     WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1
+     ORDER BY created_at LIMIT 1`,
+    [path],
+  );
+  const playbook = found.rows[0];
+  if (!playbook) throw new PlaybookRefusal(404, `no playbook has the webhook path ${path}`);
+  const webhook = ((playbook.spec as { on?: { webhook?: { authentication?: unknown } } }).on
+    ?.webhook ?? {}) as { authentication?: unknown };
+  if (webhook.authentication === undefined) {
+    throw new PlaybookRefusal(
+      403,
+      'this webhook has no authentication (set on.webhook.authentication.basic or .token)',
+    );
+  }
+  if (!webhookAuthorized(webhook.authentication, request.authorization)) {
+    throw new PlaybookRefusal(401, 'webhook authentication failed');
+  }
+  const spec = specOf(playbook);
+  let json: unknown;
+  try {
+    json = request.body.trim() === '' ? undefined : JSON.parse(request.body);
+  } catch {
+    json = undefined;
+  }
+  const context: TemplateContext = { request: { content: request.body, json } };
+  const params = await resolveParams(db, spec, {}, context);
+  if (!params.ok) throw new PlaybookRefusal(params.status, params.error, 'invalid parameters');
+  const inserted = await db.query<{ id: string; scheduled_time: Date | string }>(
+    `INSERT INTO playbook_runs (playbook_id, spec, status, parameters, request, agent_id)
+     VALUES ($1, $2::jsonb, $3, $4::jsonb, $5::jsonb, $6) RETURNING id::text, scheduled_time`,
+    [
+      playbook.id,
+      JSON.stringify(playbook.spec),
+      needsApproval(spec) ? 'pending_approval' : 'scheduled',
+      JSON.stringify(params.params),
+      JSON.stringify({
+        source: 'webhook',
+        content: request.body.slice(0, 64 * 1024),
+        ...(json !== undefined ? { json } : {}),
+        content_type: request.contentType ?? '',
+      }),
+      LOCAL_AGENT,
+    ],
+  );
+  const run = inserted.rows[0];
+  if (!run) throw new Error('the run was not inserted');
+  return { run_id: run.id, starts_at: new Date(run.scheduled_time).toISOString() };
 }

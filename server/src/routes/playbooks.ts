@@ -19,6 +19,7 @@ import {
   paramsFor,
   PlaybookRefusal,
   rejectRun,
+  triggerWebhook,
 } from '../playbooks/service';
 import { wakePlaybookRunners } from '../playbooks/start';
 
@@ -116,6 +117,26 @@ export function playbookRoutes(db: Db): Hono<AppEnv> {
       // MC reads the body's id; the console sends the same id in both places (api.md §10.2).
       if (body.id === undefined) body.id = c.req.param('id');
       return c.json(await paramsFor(db, body, callerOf(c)));
+    }),
+  );
+
+  // Public (api.md §2): the playbook's own webhook authentication decides (docs/playbooks.md).
+  app.post('/webhook/:path', (c) =>
+    handle(c, async () => {
+      const body = await c.req.text();
+      if (Buffer.byteLength(body) > PLAYBOOK_BODY_LIMIT) {
+        throw new PlaybookRefusal(
+          400,
+          `the request body is larger than ${PLAYBOOK_BODY_LIMIT} bytes`,
+        );
+      }
+      const created = await triggerWebhook(db, c.req.param('path'), {
+        authorization: c.req.header('authorization'),
+        contentType: c.req.header('content-type'),
+        body,
+      });
+      wakePlaybookRunners();
+      return c.json(created, 201);
     }),
   );
 
