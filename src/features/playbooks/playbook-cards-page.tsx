@@ -58,7 +58,7 @@ function PlaybookCard({
           <ComponentIcon icon={playbook.icon ?? 'playbook'} size={20} />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="m-0 truncate text-sm font-semibold text-fg" title={title}>
+          <h3 className="m-0 line-clamp-2 text-sm font-semibold break-words text-fg" title={title}>
             {title}
           </h3>
           <p className="m-0 truncate text-xs text-fg-subtle">{playbook.name}</p>

@@ -108,11 +108,14 @@ export function SearchSelectFilter({
         }
         button={
           <>
-            <span className="text-fg-muted">
+            {/* One accessible name, 'Label: choice' (a separate sr-only colon read as 'Label :'). */}
+            <span className="sr-only">{shown === '' ? `${label}:` : `${label}: ${shown}`}</span>
+            <span aria-hidden="true" className="text-fg-muted">
               {label}
-              <span className="sr-only">:</span>
             </span>{' '}
-            <span className="max-w-44 truncate font-medium">{shown}</span>
+            <span aria-hidden="true" className="max-w-44 truncate font-medium">
+              {shown}
+            </span>
             <ChevronDownIcon size={14} className="text-fg-muted" />
           </>
         }

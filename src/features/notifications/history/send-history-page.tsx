@@ -82,7 +82,9 @@ function columns({ ruleName, personName, onOpen }: Lookups): ColumnDef<SendHisto
         const send = row.original;
         return (
           <span className="flex min-w-0 flex-col">
-            <span className="truncate font-medium">{send.resource?.name ?? send.resource_id}</span>
+            <span className="max-w-64 truncate font-medium">
+              {send.resource?.name ?? send.resource_id}
+            </span>
             <span className="truncate text-xs text-fg-muted">
               {SEND_RESOURCE_TYPE_LABELS[send.resource_type] ?? send.resource_type}
               {send.resource?.type ? ` · ${send.resource.type}` : ''}
@@ -143,7 +145,7 @@ function columns({ ruleName, personName, onOpen }: Lookups): ColumnDef<SendHisto
       accessorFn: (row) => row.error ?? '',
       cell: ({ row }) =>
         row.original.error ? (
-          <span className="block max-w-80 truncate text-unhealthy" title={row.original.error}>
+          <span className="block max-w-56 truncate text-unhealthy" title={row.original.error}>
             {row.original.error}
           </span>
         ) : (

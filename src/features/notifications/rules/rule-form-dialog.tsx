@@ -368,7 +368,6 @@ export function RuleFormDialog({ rule, canWrite, onClose }: RuleFormDialogProps)
               maxLength={RULE_LIMITS.filter}
               placeholder="check.type == 'http'"
               hint="A CEL expression over the event; empty matches every event."
-              className="font-mono"
               spellCheck={false}
               onChange={(filter) => set({ filter })}
               error={errors.filter}

@@ -31,7 +31,7 @@ import { DataTable, type ColumnDef } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertCircleIcon, PlusIcon } from '../../../ui/icons';
 import { usePageRefresh } from '../../../ui/page-refresh';
-import { Popover } from '../../../ui/popover';
+import { Dialog } from '../../../ui/dialog';
 import { RelativeTime } from '../../../ui/relative-time';
 import { Spinner } from '../../../ui/spinner';
 import { useUrlState } from '../../../ui/use-url-state';
@@ -47,46 +47,37 @@ export const rulesUrlSchema = {
 };
 
 /** At most this many event chips, then '+N more'. */
-const EVENT_CHIPS = 2;
+const EVENT_CHIPS = 1;
 
-function ErrorDetail({ label, title, text }: { label: string; title: string; text: string }) {
-  return (
-    <Popover
-      button={
-        <>
-          <AlertCircleIcon size={15} className="text-unhealthy" />
-          <span className="sr-only">{label}</span>
-        </>
-      }
-      buttonClassName="inline-flex rounded p-0.5 hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-primary"
-      panelLabel={title}
-      panelClassName="w-96 max-w-[90vw] p-3"
-    >
-      <p className="mb-1 text-xs font-semibold tracking-wide text-fg-muted uppercase">{title}</p>
-      <p className="text-sm break-words whitespace-pre-wrap text-unhealthy">{text}</p>
-    </Popover>
-  );
+/** The text a Name error icon or a Failed count opens. */
+interface ErrorDetail {
+  title: string;
+  text: string;
 }
 
-function FailedCell({ rule }: { rule: NotificationRuleSummary }) {
+const detailButtonClass =
+  'rounded focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary';
+
+function FailedCell({
+  rule,
+  onShow,
+}: {
+  rule: NotificationRuleSummary;
+  onShow: (detail: ErrorDetail) => void;
+}) {
   const failed = Number(rule.failed ?? 0);
-  if (failed === 0 || !rule.most_common_error) {
-    return <span className="tabular-nums">{failed}</span>;
-  }
+  const error = rule.most_common_error;
+  if (failed === 0 || !error) return <span className="tabular-nums">{failed}</span>;
   return (
-    <Popover
-      button={<span className="tabular-nums">{failed}</span>}
-      buttonClassName="rounded px-1 font-medium text-unhealthy underline decoration-dotted underline-offset-2 hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-primary"
-      panelLabel={`Most common error of ${rule.name}`}
-      panelClassName="w-96 max-w-[90vw] p-3"
+    <button
+      type="button"
+      className={`${detailButtonClass} px-1 font-medium text-unhealthy tabular-nums underline decoration-dotted underline-offset-4 hover:bg-unhealthy-soft`}
+      aria-label={`${failed} failed: show the most common error of ${rule.name}`}
+      title="Show the most common error"
+      onClick={() => onShow({ title: `Most common error · ${rule.name}`, text: error })}
     >
-      <p className="mb-1 text-xs font-semibold tracking-wide text-fg-muted uppercase">
-        Most common error
-      </p>
-      <p className="text-sm break-words whitespace-pre-wrap text-unhealthy">
-        {rule.most_common_error}
-      </p>
-    </Popover>
+      {failed}
+    </button>
   );
 }
 
@@ -94,7 +85,7 @@ function Events({ events }: { events: readonly string[] | null }) {
   const list = events ?? [];
   const rest = list.length - EVENT_CHIPS;
   return (
-    <span className="flex flex-wrap items-center gap-1" title={list.join(', ')}>
+    <span className="flex items-center gap-1 whitespace-nowrap" title={list.join(', ')}>
       {list.slice(0, EVENT_CHIPS).map((event) => (
         <Badge key={event} tone="neutral" className="font-mono">
           {event}
@@ -105,7 +96,10 @@ function Events({ events }: { events: readonly string[] | null }) {
   );
 }
 
-function columns(onOpen: (id: string) => void): ColumnDef<NotificationRuleSummary>[] {
+function columns(
+  onOpen: (id: string) => void,
+  onShow: (detail: ErrorDetail) => void,
+): ColumnDef<NotificationRuleSummary>[] {
   const count = (id: 'pending' | 'sent', header: string): ColumnDef<NotificationRuleSummary> => ({
     id,
     header,
@@ -120,7 +114,7 @@ function columns(onOpen: (id: string) => void): ColumnDef<NotificationRuleSummar
       header: 'Events',
       accessorFn: (row) => (row.events ?? []).join(' '),
       enableSorting: true,
-      size: 250,
+      size: 200,
       cell: ({ row }) => <Events events={row.original.events} />,
     },
     {
@@ -141,11 +135,17 @@ function columns(onOpen: (id: string) => void): ColumnDef<NotificationRuleSummar
             {row.original.name}
           </button>
           {row.original.error ? (
-            <ErrorDetail
-              label={`${row.original.name} has an error`}
-              title="Error"
-              text={row.original.error}
-            />
+            <button
+              type="button"
+              className={`${detailButtonClass} inline-flex p-0.5 text-unhealthy hover:bg-unhealthy-soft`}
+              aria-label={`${row.original.name} has an error: show it`}
+              title="Show the error"
+              onClick={() =>
+                onShow({ title: `Error · ${row.original.name}`, text: row.original.error ?? '' })
+              }
+            >
+              <AlertCircleIcon size={15} />
+            </button>
           ) : null}
         </span>
       ),
@@ -156,10 +156,10 @@ function columns(onOpen: (id: string) => void): ColumnDef<NotificationRuleSummar
       accessorFn: (row) => row.filter ?? '',
       enableSorting: true,
       sortDescFirst: false,
-      size: 220,
+      size: 200,
       cell: ({ row }) =>
         row.original.filter ? (
-          <code className="block max-w-64 truncate font-mono text-xs" title={row.original.filter}>
+          <code className="block max-w-52 truncate font-mono text-xs" title={row.original.filter}>
             {row.original.filter}
           </code>
         ) : (
@@ -173,7 +173,7 @@ function columns(onOpen: (id: string) => void): ColumnDef<NotificationRuleSummar
       accessorFn: (row) => Number(row.failed ?? 0),
       enableSorting: true,
       size: 80,
-      cell: ({ row }) => <FailedCell rule={row.original} />,
+      cell: ({ row }) => <FailedCell rule={row.original} onShow={onShow} />,
     },
     count('sent', 'Sent'),
     {
@@ -280,6 +280,7 @@ export function RulesPage() {
   const client = useApiClient();
   const [state, setState] = useUrlState(rulesUrlSchema);
   const [adding, setAdding] = useState(false);
+  const [detail, setDetail] = useState<ErrorDetail>();
   const canWrite = useCan('notifications', 'write');
   const params: PageParams<RuleSortColumn> = {
     pageIndex: state.pageIndex,
@@ -321,7 +322,7 @@ export function RulesPage() {
         <DataTable<NotificationRuleSummary>
           label="Notification rules"
           data={list.data?.rows ?? []}
-          columns={columns(open)}
+          columns={columns(open, setDetail)}
           getRowId={(row) => row.id}
           isLoading={list.isPending}
           emptyMessage="No resources found"
@@ -352,6 +353,18 @@ export function RulesPage() {
           }}
         />
       )}
+      {detail ? (
+        <Dialog
+          open
+          onClose={() => setDetail(undefined)}
+          title={detail.title}
+          footer={<Button onClick={() => setDetail(undefined)}>Close</Button>}
+        >
+          <pre className="max-h-[50vh] overflow-auto rounded-md border border-border bg-surface-sunken p-3 text-sm break-words whitespace-pre-wrap text-unhealthy">
+            {detail.text}
+          </pre>
+        </Dialog>
+      ) : null}
       {adding ? <RuleFormDialog canWrite={canWrite} onClose={() => setAdding(false)} /> : null}
       {state.id ? (
         <RuleEditor id={state.id} canWrite={canWrite} onClose={() => setState({ id: '' })} />

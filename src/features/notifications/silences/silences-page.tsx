@@ -94,12 +94,26 @@ function resourceName(
   return { kind: SILENCE_RESOURCE_LABELS[resource.kind], name: name ?? resource.id };
 }
 
+const SHORT_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function shortTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '-' : SHORT_TIME.format(date);
+}
+
 function durationText(from: string, until: string): string {
   const ms = new Date(until).getTime() - new Date(from).getTime();
   if (!Number.isFinite(ms) || ms <= 0) return '';
   const hours = ms / 3_600_000;
   if (hours < 1) return `${Math.round(ms / 60_000)}m`;
-  if (hours < 48) return `${Math.round(hours * 10) / 10}h`;
+  // Whole days read as days (24h → 1d); under two days otherwise in hours (36h).
+  if (hours < 48 && (hours < 24 || hours % 24 !== 0)) return `${Math.round(hours * 10) / 10}h`;
   return `${Math.round((hours / 24) * 10) / 10}d`;
 }
 
@@ -147,13 +161,16 @@ function columns({ canaryNames, onOpen, onDelete }: Actions): ColumnDef<Notifica
         const look = STATE_LOOK[silenceState(silence)];
         const Icon = look.icon;
         return (
-          <span className="flex flex-wrap items-center gap-2">
+          <span
+            className="flex flex-wrap items-center gap-x-2 gap-y-1"
+            title={`${formatTimestamp(silence.from)} – ${formatTimestamp(silence.until)}`}
+          >
             <Badge tone={look.tone}>
               <Icon size={12} aria-hidden="true" />
               {look.label}
             </Badge>
-            <span className="text-sm tabular-nums">
-              {formatTimestamp(silence.from)} – {formatTimestamp(silence.until)}
+            <span className="text-sm whitespace-nowrap tabular-nums">
+              {shortTime(silence.from)} → {shortTime(silence.until)}
             </span>
             <span className="text-xs text-fg-muted">
               {durationText(silence.from, silence.until)}
