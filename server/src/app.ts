@@ -30,6 +30,7 @@ import { logsRoutes } from './routes/logs';
 import { notificationRoutes } from './routes/notifications';
 import { peopleRoutes } from './routes/people';
 import { playbookRoutes } from './routes/playbooks';
+import { resourceRoutes } from './routes/resources';
 import { schemaRoutes } from './routes/schemas';
 import { snapshotRoutes } from './routes/snapshot';
 import { topologyRoutes } from './routes/topology';
@@ -126,6 +127,7 @@ export function createApp({
     );
     app.route('/api/agent', agentRoutes(db));
     app.route('/api/catalog', catalogRoutes(db));
+    app.route('/api/resources', resourceRoutes(db));
     app.route('/api/auth', authRoutes(db, config));
     app.route('/api/people', peopleRoutes(db, config));
     app.route('/api/properties', propertiesRoutes(db, localProperties));
