@@ -65,7 +65,11 @@ describe('step list', () => {
   });
 
   it('selects the last step by default; skipped steps are not clickable', () => {
-    expect(defaultStepId(actions)).toBe('a2');
+    expect(actions[1]?.status).toBe('skipped');
+    // The last step that can be opened: a skipped last step has no log to show.
+    expect(defaultStepId(actions)).toBe('a1');
+    expect(defaultStepId([actions[1]!])).toBe('a2');
+    expect(defaultStepId([...actions, { ...actions[0]!, id: 'a3' }])).toBe('a3');
     expect(defaultStepId([])).toBeUndefined();
     expect(isStepClickable(actions[1]!)).toBe(false);
     expect(isStepClickable(actions[0]!)).toBe(true);

@@ -133,9 +133,12 @@ export function runSteps(
   return steps;
 }
 
-/** "The last step is selected by default"; skipped steps are not clickable. */
+/**
+ * "The last step is selected by default": the last one that can be opened (skipped steps are not
+ * clickable and have no log), else the last.
+ */
 export function defaultStepId(steps: readonly RunStep[]): string | undefined {
-  return steps.at(-1)?.id;
+  return (steps.findLast((step) => isStepClickable(step)) ?? steps.at(-1))?.id;
 }
 
 export function isStepClickable(step: Pick<RunStep, 'status'>): boolean {
