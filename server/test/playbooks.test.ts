@@ -596,6 +596,47 @@ describe('running playbooks', () => {
       'the server running this action stopped before it finished',
     );
   });
+
+  it("leaves a remote agent's runs and actions alone (claims, leases)", async () => {
+    const playbookId = await playbook({
+      components: [{ types: ['Service'] }],
+      actions: [{ name: 'remote', http: { url: `${base}/remote` } }],
+    });
+    const remote = id(99);
+    await db.query(
+      `INSERT INTO agents (id, name) VALUES ($1, 'remote-e2e') ON CONFLICT (id) DO NOTHING`,
+      [remote],
+    );
+    const scheduled = await run({ id: playbookId, component_id: COMPONENT });
+    const going = await run({ id: playbookId, component_id: COMPONENT });
+    await db.query(`UPDATE playbook_runs SET agent_id = $1 WHERE id IN ($2, $3)`, [
+      remote,
+      scheduled,
+      going,
+    ]);
+    // A run the remote agent is executing: its action is running and holds no lease here.
+    await db.query(`UPDATE playbook_runs SET status = 'running' WHERE id = $1`, [going]);
+    await db.query(
+      `INSERT INTO playbook_run_actions (name, status, playbook_run_id, scheduled_time, start_time, agent_id)
+       VALUES ('remote', 'running', $1, now(), now(), $2),
+              ('remote-next', 'scheduled', $1, now(), NULL, $2)`,
+      [going, remote],
+    );
+    expect(await runner.claimRun()).toBe(false);
+    expect(await runner.claimAction()).toBeUndefined();
+    await runner.recover();
+    expect((await runRow(scheduled)).status).toBe('scheduled');
+    expect((await runRow(going)).status).toBe('running');
+    expect((await steps(going)).map((step) => step.status).sort()).toEqual([
+      'running',
+      'scheduled',
+    ]);
+    expect(received.some((r) => r.url === '/remote')).toBe(false);
+    await db.query(`UPDATE playbook_runs SET status = 'cancelled' WHERE id IN ($1, $2)`, [
+      scheduled,
+      going,
+    ]);
+  });
 });
 
 describe('endpoints', () => {

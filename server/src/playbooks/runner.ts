@@ -373,11 +373,13 @@ export class PlaybookRunner {
                JOIN playbook_runs r ON r.id = x.playbook_run_id
                WHERE x.status IN ('scheduled', 'sleeping') AND x.scheduled_time <= now()
                  AND r.status IN ('running', 'sleeping')
+                 AND coalesce(r.agent_id, $1::uuid) = $1::uuid
                ORDER BY x.scheduled_time, x.id LIMIT 1
                FOR UPDATE OF x SKIP LOCKED) due
          WHERE a.id = due.id
          RETURNING a.id::text, a.name, a.status, a.playbook_run_id::text, a.result, a.error,
            a.start_time`,
+        [LOCAL_AGENT],
       );
       const action = claimed.rows[0];
       if (!action) return undefined;
@@ -398,16 +400,18 @@ export class PlaybookRunner {
 
   /**
    * Fail the actions left `running` whose lease ran out (their instance died) and move their
-   * runs on; answers how many.
+   * runs on; answers how many. Only runs of this server's own (local) agent: a remote agent's
+   * actions hold no lease here.
    */
   async recover(): Promise<number> {
     const orphans = await this.db.query<{ id: string; playbook_run_id: string }>(
       `SELECT a.id::text, a.playbook_run_id::text FROM playbook_run_actions a
-       WHERE a.status = 'running' AND a.playbook_run_id IS NOT NULL
+       JOIN playbook_runs r ON r.id = a.playbook_run_id
+       WHERE a.status = 'running' AND coalesce(r.agent_id, $2::uuid) = $2::uuid
          AND NOT EXISTS (SELECT 1 FROM vigil_job_claims c
                          WHERE c.job = $1 AND c.key = a.id::text AND c.claimed_until > now())
        LIMIT 20`,
-      [LEASE_JOB],
+      [LEASE_JOB, LOCAL_AGENT],
     );
     for (const orphan of orphans.rows) {
       await this.db.transaction(async (tx) => {

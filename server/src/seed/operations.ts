@@ -773,6 +773,8 @@ const PLAYBOOKS: PlaybookDef[] = [
   },
 ];
 
+const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
 export function generatePlaybooks(
   ctx: SeedContext,
   world: World,
@@ -864,6 +866,10 @@ export function generatePlaybooks(
                 ['sleeping', 2],
               ] as const);
     const runId = rng.uuid();
+    // A run still going belongs to a remote agent (the eu-west-1 cluster runs its playbooks):
+    // these representational specs have no actions the local runner could execute.
+    const live = status === 'running' || status === 'scheduled' || status === 'sleeping';
+    const agentId = live ? (ctx.agents.get('eu-west-1') ?? LOCAL_AGENT_ID) : LOCAL_AGENT_ID;
     const started =
       status === 'scheduled' || status === 'pending_approval' ? null : ctx.ago(startedAgo);
     let elapsed = 0;
@@ -913,7 +919,7 @@ export function generatePlaybooks(
                 }
               : null,
         error: actionStatus === 'failed' ? `exit status 1: ${action.name} failed` : null,
-        agent_id: '00000000-0000-0000-0000-000000000000',
+        agent_id: agentId,
       });
     });
     const person = ctx.person();
@@ -931,7 +937,7 @@ export function generatePlaybooks(
       created_by: person.id,
       parameters: Object.fromEntries(def.parameters.map((p) => [p.name, p.default ?? 'triage'])),
       request: { source: rng.pick(['ui', 'ui', 'incident', 'notification']), user: person.email },
-      agent_id: '00000000-0000-0000-0000-000000000000',
+      agent_id: agentId,
       error:
         status === 'failed'
           ? `action "${def.actions[Math.max(0, failedAt)]?.name ?? ''}" failed`

@@ -58,7 +58,7 @@ export function runColumns(): ColumnDef<PlaybookRunRow>[] {
       cell: ({ row }) => {
         const run = row.original;
         return (
-          <span className="flex min-w-0 flex-col">
+          <span className="flex max-w-md min-w-0 flex-col">
             <Link href={playbooksPaths.run(run.id)} className={`${linkClass} font-medium`}>
               {runTitle(run)}
             </Link>
