@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 // The connection types are the console's list (one source; tsx runs this file).
 import { CONNECTION_TYPES } from '../../src/api/connection-types.ts';
+import { NOTIFICATION_EVENTS } from '../../src/api/notification-events.ts';
 
 const DRAFT = 'http://json-schema.org/draft-07/schema#';
 const out = new URL('.', import.meta.url);
@@ -1284,23 +1285,7 @@ files['logging_config.schema.json'] = {
 };
 
 // ---- notifications ----
-const EVENTS = [
-  'check.failed',
-  'check.passed',
-  'component.healthy',
-  'component.unhealthy',
-  'component.unknown',
-  'component.warning',
-  'config.created',
-  'config.deleted',
-  'config.healthy',
-  'config.unhealthy',
-  'config.unknown',
-  'config.updated',
-  'config.warning',
-  'playbook.approval.inserted',
-  'playbook.spec.approval.updated',
-];
+const EVENTS = [...NOTIFICATION_EVENTS];
 const SERVICES = [
   'discord',
   'email',

@@ -1,7 +1,8 @@
 /**
  * One health check in detail: the check row with its canary, agent and relationships, its status
- * history (paged, counted), the canary spec, Run Now, the playbooks runnable on it and attaching it
- * as incident evidence. Contract: postgrest.md §8.1, §8.5, §8.7; api.md §3.2, §3.3, §10.
+ * history (paged, counted), the canary spec, Run Now and attaching it as incident evidence (the
+ * playbooks runnable on it are src/api/playbooks.ts). Contract: postgrest.md §8.1, §8.5, §8.7;
+ * api.md §3.2, §3.3.
  * Types → fetchers → keys → query options → cache helpers.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -16,10 +17,6 @@ import type {
   CreateEvidenceInput,
   EvidenceRow,
   IncidentWithHypotheses,
-  PlaybookParameter,
-  PlaybookRunInput,
-  PlaybookRunResponse,
-  RunnablePlaybookListItem,
 } from './types';
 
 export type {
@@ -28,8 +25,6 @@ export type {
   CheckRunResult,
   CheckStatusRow,
   IncidentWithHypotheses,
-  PlaybookParameter,
-  PlaybookRunResponse,
 } from './types';
 
 // ---- time ranges ----
@@ -205,85 +200,6 @@ export async function runCheck(client: ApiClient, checkId: string): Promise<Chec
   return body && typeof body === 'object' ? body : null;
 }
 
-/** A playbook that can run on the check, with its display title and icon. */
-export interface RunnablePlaybook {
-  id: string;
-  name: string;
-  title: string;
-  icon?: string;
-  parameters: PlaybookParameter[];
-}
-
-/**
- * `GET /playbook/list?check_id=` then titles and icons from
- * `GET /db/playbooks?id=in.(…)&select=id,title,spec` (api.md §10.1). Without the titles the
- * names are shown.
- */
-export async function listCheckPlaybooks(
-  client: ApiClient,
-  checkId: string,
-  options: { signal?: AbortSignal } = {},
-): Promise<RunnablePlaybook[]> {
-  const list = await client.get<RunnablePlaybookListItem[] | null>('/playbook/list', {
-    query: { check_id: checkId },
-    signal: options.signal,
-  });
-  const items = Array.isArray(list) ? list : [];
-  if (items.length === 0) return [];
-  let details = new Map<string, { title?: string | null; spec?: { icon?: unknown } | null }>();
-  try {
-    const { rows } = await selectRows<{
-      id: string;
-      title?: string | null;
-      spec?: { icon?: unknown } | null;
-    }>(
-      client,
-      from('playbooks')
-        .in(
-          'id',
-          items.map((item) => item.id),
-        )
-        .select('id,title,spec'),
-      options,
-    );
-    details = new Map(rows.map((row) => [row.id, row]));
-  } catch (error: unknown) {
-    if (options.signal?.aborted) throw error;
-    console.warn('Playbook titles could not be loaded; showing names', error);
-  }
-  return items.map((item) => {
-    const detail = details.get(item.id);
-    const icon = detail?.spec?.icon;
-    return {
-      id: item.id,
-      name: item.name,
-      title: detail?.title || item.name,
-      icon: typeof icon === 'string' && icon ? icon : undefined,
-      parameters: item.parameters ?? [],
-    };
-  });
-}
-
-/** `POST /playbook/{id}/params` with the check: parameters with templated defaults (§10.2). */
-export async function getPlaybookParams(
-  client: ApiClient,
-  playbookId: string,
-  checkId: string,
-  options: { signal?: AbortSignal } = {},
-): Promise<PlaybookParameter[]> {
-  const body = await client.post<{ params?: PlaybookParameter[] | null } | null>(
-    `/playbook/${encodeURIComponent(playbookId)}/params`,
-    { id: playbookId, check_id: checkId },
-    { signal: options.signal },
-  );
-  return body?.params ?? [];
-}
-
-/** `POST /playbook/run` → `{run_id, starts_at}` (§10.3). */
-export function runPlaybook(client: ApiClient, input: PlaybookRunInput) {
-  return client.post<PlaybookRunResponse>('/playbook/run', input);
-}
-
 /**
  * Incidents to attach evidence to (postgrest.md §8.5 "search (attach evidence)"): the 10 most
  * recent without a search text, otherwise title matches, newest first.
@@ -330,10 +246,6 @@ export const checkKeys = {
     [...checkKeys.check(baseUrl, checkId), 'detail'] as const,
   statuses: (baseUrl: string, params: CheckStatusParams) =>
     [...checkKeys.check(baseUrl, params.checkId), 'statuses', params] as const,
-  playbooks: (baseUrl: string, checkId: string) =>
-    [...checkKeys.check(baseUrl, checkId), 'playbooks'] as const,
-  playbookParams: (baseUrl: string, checkId: string, playbookId: string) =>
-    [...checkKeys.check(baseUrl, checkId), 'playbook-params', playbookId] as const,
   canarySpec: (baseUrl: string, canaryId: string) =>
     [...checkKeys.all(baseUrl), 'canary', canaryId] as const,
   componentTopology: (baseUrl: string, componentId: string) =>
@@ -380,17 +292,6 @@ export const checkQueries = {
       queryKey: checkKeys.componentTopology(client.baseUrl, componentId),
       queryFn: ({ signal }) => getComponentTopology(client, componentId, { signal }),
       staleTime: 300_000,
-    }),
-  playbooks: (client: ApiClient, checkId: string) =>
-    queryOptions({
-      queryKey: checkKeys.playbooks(client.baseUrl, checkId),
-      queryFn: ({ signal }) => listCheckPlaybooks(client, checkId, { signal }),
-    }),
-  playbookParams: (client: ApiClient, checkId: string, playbookId: string) =>
-    queryOptions({
-      queryKey: checkKeys.playbookParams(client.baseUrl, checkId, playbookId),
-      queryFn: ({ signal }) => getPlaybookParams(client, playbookId, checkId, { signal }),
-      staleTime: 0,
     }),
   evidenceIncidents: (client: ApiClient, text: string) =>
     queryOptions({

@@ -23,25 +23,7 @@ import { from, selectRows, type PostgrestQuery } from './postgrest';
 // Constants (spec doc 3 §3, §8, §9; schema.md §9)
 // ---------------------------------------------------------------------------------------------
 
-/** "Notification events" (spec doc 3 §9), in the spec's order. */
-export const NOTIFICATION_EVENTS = [
-  'check.failed',
-  'check.passed',
-  'component.healthy',
-  'component.unhealthy',
-  'component.unknown',
-  'component.warning',
-  'config.created',
-  'config.deleted',
-  'config.healthy',
-  'config.unhealthy',
-  'config.unknown',
-  'config.updated',
-  'config.warning',
-  'playbook.approval.inserted',
-  'playbook.spec.approval.updated',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export { NOTIFICATION_EVENTS, type NotificationEvent } from './notification-events';
 
 /** Send statuses (spec doc 3 §3) plus `sending`, which Mission Control also writes. */
 export const SEND_STATUSES = [

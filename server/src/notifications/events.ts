@@ -4,27 +4,10 @@
  * templates. Triggers produce the events (docs/notifications.md lists which change produces
  * which); this module only reads.
  */
+import { NOTIFICATION_EVENTS, type NotificationEvent } from '../../../src/api/notification-events';
 import type { Queryable } from '../db/types';
 
-/** The notification events of the spec, in its order. */
-export const NOTIFICATION_EVENTS = [
-  'check.failed',
-  'check.passed',
-  'component.healthy',
-  'component.unhealthy',
-  'component.unknown',
-  'component.warning',
-  'config.created',
-  'config.deleted',
-  'config.healthy',
-  'config.unhealthy',
-  'config.unknown',
-  'config.updated',
-  'config.warning',
-  'playbook.approval.inserted',
-  'playbook.spec.approval.updated',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export { NOTIFICATION_EVENTS, type NotificationEvent };
 
 export function isNotificationEvent(name: string): name is NotificationEvent {
   return (NOTIFICATION_EVENTS as readonly string[]).includes(name);

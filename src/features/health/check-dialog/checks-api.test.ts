@@ -1,11 +1,11 @@
 /** src/api/checks.ts (tested here: this folder owns it) and the dialog's pure helpers. */
 import { describe, expect, it } from 'vitest';
+import { listRunnablePlaybooks } from '../../../api/playbooks';
 import {
   checkStatusQuery,
   evidenceHypothesisId,
   getCheckDetail,
   graphStartParam,
-  listCheckPlaybooks,
   listCheckStatuses,
   parseTimeRange,
   timeRangeStart,
@@ -132,7 +132,7 @@ describe('check detail and playbooks', () => {
       ],
       '/db/playbooks': [{ id: 'p1', title: 'Restart pod', spec: { icon: 'k8s' } }],
     });
-    const list = await listCheckPlaybooks(client, 'c1');
+    const list = await listRunnablePlaybooks(client, { kind: 'check', id: 'c1' });
     expect(list).toEqual([
       { id: 'p1', name: 'restart', title: 'Restart pod', icon: 'k8s', parameters: [] },
       {
