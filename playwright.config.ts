@@ -36,6 +36,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
+    // No animation keeps a page repainting (a spinner cost a tenth of a core per browser): the
+    // console honours reduced motion, and no test is about an animation.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },

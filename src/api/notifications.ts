@@ -804,8 +804,11 @@ export function useDeleteRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteRule(client, id),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: notificationKeys.all(client.baseUrl) }),
+    // Not awaited: the re-read finds the rule gone and unmounts its editor, whose own onSuccess
+    // (the toast, closing) would then never run.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all(client.baseUrl) });
+    },
   });
 }
 

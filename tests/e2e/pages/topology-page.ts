@@ -26,8 +26,11 @@ export class TopologyPage {
     return this.page.getByRole('complementary', { name: 'Component details' });
   }
 
+  /** A collapsible panel's header button (it controls the panel; the action menus do not). */
   panelButton(name: string) {
-    return this.sidebar.getByRole('button', { name, exact: true });
+    return this.sidebar
+      .locator('button[aria-controls]')
+      .filter({ hasText: new RegExp(`^\\s*${name}\\b`) });
   }
 
   panel(name: string) {
