@@ -9,7 +9,7 @@
  * cannot be opened.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
@@ -202,6 +202,15 @@ function StepTimes({ step }: { step: RunStep }) {
 function Steps({ run }: { run: PlaybookRunRow }) {
   const client = useApiClient();
   const actions = useQuery(playbookQueries.actions(client, run.id, run.status));
+  // The steps stop polling with the run: read them once more when it finishes, since the last poll
+  // may predate the final step's outcome (the runner writes both in one transaction).
+  const finished = isTerminalRun(run.status);
+  const wasFinished = useRef(finished);
+  const { refetch: refetchActions } = actions;
+  useEffect(() => {
+    if (finished && !wasFinished.current) void refetchActions();
+    wasFinished.current = finished;
+  }, [finished, refetchActions]);
   const steps = runSteps(run, actions.data ?? []);
   const [chosen, setChosen] = useState<string | undefined>();
   const selectedId =
