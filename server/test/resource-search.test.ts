@@ -5,19 +5,11 @@
  * malformed body — never a 500, and text that looks like SQL is only text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchItem, SearchKind } from '../src/catalog/resource-search';
 import type { Db } from '../src/db/types';
 import { buildApp, openTestDb, type TestApp } from './fixtures/app';
 
-interface Item {
-  id: string;
-  name: string;
-  namespace: string;
-  type: string;
-  agent: string;
-  icon?: string;
-  tags?: Record<string, string>;
-}
-type Answer = Partial<Record<'checks' | 'components' | 'configs', Item[]>>;
+type Answer = Partial<Record<SearchKind, SearchItem[]>>;
 
 let db: Db;
 let t: TestApp;
