@@ -134,17 +134,6 @@ async function main(): Promise<void> {
   if (config.runner) {
     runner.start().catch((error: unknown) => console.error('health runner failed:', error));
   }
-  const elapsed = Math.round(performance.now() - started);
-  console.log(
-    `Vigil ${VERSION} listening on ${displayAddress(address)} (started in ${elapsed} ms)`,
-  );
-  console.log(
-    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
-      `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
-      `; health-check runner: ${config.runner ? 'on' : 'off (VIGIL_RUNNER=off)'}`,
-  );
-  if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
-
   // The grouped summary's 30-day change counts follow the clock (migration 0022).
   const stopChangeWindow = startChangeWindowTimer(db);
   // Incident rules and automatic definitions of done (docs/incident-server.md); off with the
@@ -201,6 +190,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Announced last: once this line is out, every job runs and a signal stops the server
+  // gracefully (tests and supervisors wait for it before they send one).
+  const elapsed = Math.round(performance.now() - started);
+  console.log(
+    `Vigil ${VERSION} listening on ${displayAddress(address)} (started in ${elapsed} ms)`,
+  );
+  console.log(
+    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; auth: ${config.auth}` +
+      `${config.healthOnly ? '; health-only' : ''}; seed: ${config.seed} (${seeded})` +
+      `; health-check runner: ${config.runner ? 'on' : 'off (VIGIL_RUNNER=off)'}`,
+  );
+  if (config.auth === 'basic' && !config.healthOnly && config.seed !== 'none') printAccounts();
 }
 
 main().catch((error: unknown) => {

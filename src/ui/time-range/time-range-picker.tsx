@@ -168,28 +168,48 @@ function TimeRangePanel({
   const selectedId = formatTimeRange(value);
 
   // Keep the panel inside the area that clips it (the page's scroll container, else the viewport):
-  // a wide panel aligned to a button near the edge would otherwise be cut off.
+  // a wide panel aligned to a button near the edge would otherwise be cut off, or slide under the
+  // sidebar. Checked on every frame while open, because the button can move after the panel opened
+  // (a toolbar item that appears once its data arrives); a frame without a change costs one read.
   useLayoutEffect(() => {
     const panel = root.current?.closest<HTMLElement>('[role="dialog"]');
     if (!panel) return;
-    panel.style.translate = '';
-    let left = 0;
-    let right = window.innerWidth;
-    for (let node = panel.parentElement; node; node = node.parentElement) {
-      const overflow = getComputedStyle(node).overflowX;
-      if (overflow !== 'visible') {
-        const box = node.getBoundingClientRect();
-        left = Math.max(left, box.left);
-        right = Math.min(right, box.right);
-        break;
-      }
-    }
-    const margin = 8;
-    const rect = panel.getBoundingClientRect();
     let shift = 0;
-    if (rect.left < left + margin) shift = left + margin - rect.left;
-    else if (rect.right > right - margin) shift = right - margin - rect.right;
-    if (shift !== 0) panel.style.translate = `${Math.round(shift)}px 0`;
+    let frame = 0;
+    const place = () => {
+      let left = 0;
+      let right = window.innerWidth;
+      for (let node = panel.parentElement; node; node = node.parentElement) {
+        const overflow = getComputedStyle(node).overflowX;
+        if (overflow !== 'visible') {
+          const box = node.getBoundingClientRect();
+          left = Math.max(left, box.left);
+          right = Math.min(right, box.right);
+          break;
+        }
+      }
+      const margin = 8;
+      const rect = panel.getBoundingClientRect();
+      // Where the panel would be without the current shift.
+      const naturalLeft = rect.left - shift;
+      const naturalRight = rect.right - shift;
+      let next = 0;
+      if (naturalLeft < left + margin) next = left + margin - naturalLeft;
+      else if (naturalRight > right - margin) next = right - margin - naturalRight;
+      next = Math.round(next);
+      if (next !== shift) {
+        shift = next;
+        panel.style.translate = shift === 0 ? '' : `${shift}px 0`;
+      }
+    };
+    const loop = () => {
+      place();
+      frame = requestAnimationFrame(loop);
+    };
+    panel.style.translate = '';
+    place();
+    frame = requestAnimationFrame(loop);
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   // Open on the current choice: its option, the From field for an absolute range, else the
