@@ -57,7 +57,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
 import {
-  attempt,
+  measure,
   firstContent,
   printFigures,
   signIn,
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
     await signIn(page, server.url);
 
     const load = (name: string, path: string, selector: string) =>
-      attempt(name, async () => [
+      measure(name, async () => [
         {
           name,
           ...stats(await firstContent(page, `${server.url}${path}`, selector, LOADS)),
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('list search keystroke to rows', async () => {
+      ...(await measure('list search keystroke to rows', async () => {
         const input = 'input[type="search"][placeholder="Search catalog…"]';
         const tbody = 'table[aria-label="Config items"] tbody';
         if (terms.length === 0) throw new Error('no pod app names to search for');
@@ -224,7 +224,7 @@ async function main(): Promise<void> {
     );
 
     figures.push(
-      ...(await attempt('changes: change-type toggle to rows', async () => {
+      ...(await measure('changes: change-type toggle to rows', async () => {
         const tbody = 'table[aria-label="Config changes"] tbody';
         const open = async (): Promise<string[]> => {
           await page.goto(`${server.url}/catalog/changes`);

@@ -59,7 +59,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
 import {
-  attempt,
+  measure,
   firstContent,
   printFigures,
   signIn,
@@ -83,18 +83,6 @@ const LIST_BODY = 'table[aria-label="Incidents"] tbody';
 const TREE = 'ul[aria-label="Hypotheses"]';
 const FIRST_NODE = `${TREE} li[data-hypothesis-id]`;
 const node = (id: string) => `li[data-hypothesis-id="${id}"]`;
-
-/** BENCH_ONLY=<words, comma-separated>: only the figures whose name contains one of them. */
-const ONLY = (process.env.BENCH_ONLY ?? '')
-  .split(',')
-  .map((word) => word.trim().toLowerCase())
-  .filter(Boolean);
-function measure(name: string, run: () => Promise<Figure[]>): Promise<Figure[]> {
-  if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word))) {
-    return Promise.resolve([]);
-  }
-  return attempt(name, run);
-}
 
 /** Mark the element a locator finds with `data-bench="<name>"`, for the in-page timers. */
 async function mark(page: Page, name: string, find: () => ReturnType<Page['locator']>) {

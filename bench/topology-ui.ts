@@ -26,7 +26,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
 import {
-  attempt,
+  measure,
   firstContent,
   printFigures,
   signIn,
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     // Sorted by name, so that the order toggle always re-orders the cards.
     const componentPath = `/topology/${busiest.id}?sortBy=name`;
     figures.push(
-      ...(await attempt('first cards: /topology', async () => [
+      ...(await measure('first cards: /topology', async () => [
         {
           name: 'first cards: /topology',
           ...stats(await firstContent(page, `${server.url}/topology`, FIRST_CARD, LOADS)),
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     );
     const openName = `open a component with its sidebar (${busiest.children} children)`;
     figures.push(
-      ...(await attempt(openName, async () => {
+      ...(await measure(openName, async () => {
         const times: number[] = [];
         for (let i = 0; i < LOADS; i += 1) {
           const started = Date.now();
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       })),
     );
     figures.push(
-      ...(await attempt('sort order toggle to cards', async () => {
+      ...(await measure('sort order toggle to cards', async () => {
         const times: number[] = [];
         for (let i = 0; i < RUNS; i += 1) {
           await page.goto(`${server.url}${componentPath}`);

@@ -21,23 +21,30 @@ export interface Figure {
   /** Read at p95. */
   target?: number;
   runs?: number;
+  /** Every run in the order measured (ms, rounded), so a slow first run is visible. */
+  samples?: number[];
   /** Why there is no figure ("not measurable yet: …"). */
   note?: string;
 }
 
-export function stats(values: number[]): { median: number; p95: number } {
+export function stats(values: number[]): { median: number; p95: number; samples: number[] } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return { median: at(0.5), p95: at(0.95) };
+  return { median: at(0.5), p95: at(0.95), samples: values.map((value) => Math.round(value)) };
 }
 
-/** Sign in through the login form as `user` (the seeds' accounts; admin by default). */
+/**
+ * Sign in through the login form as `user` (the seeds' accounts; admin by default), and wait
+ * until the page it lands on has finished its requests, so that they do not compete with the
+ * first figure measured next.
+ */
 export async function signIn(page: Page, baseUrl: string, user = 'admin'): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email or username').fill(user);
   await page.getByLabel('Password', { exact: true }).fill(`vigil-${user}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.waitForLoadState('networkidle');
 }
 
 /** Load `url` `runs` times; each time from navigation start to `selector` on screen (ms). */
@@ -116,6 +123,20 @@ export async function attempt(name: string, measure: () => Promise<Figure[]>): P
     console.error(`  ${name}: not measurable yet (${reason})`);
     return [{ name, note: `not measurable yet: ${reason}` }];
   }
+}
+
+/** BENCH_ONLY=<words, comma-separated>: only the figures whose name contains one of them. */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+
+/** {@link attempt}, skipped when BENCH_ONLY names none of the figure's words. */
+export function measure(name: string, run: () => Promise<Figure[]>): Promise<Figure[]> {
+  if (ONLY.length > 0 && !ONLY.some((word) => name.toLowerCase().includes(word))) {
+    return Promise.resolve([]);
+  }
+  return attempt(name, run);
 }
 
 /** Print the figures as a table: median, p95 and whether p95 meets its target. */

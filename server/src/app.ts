@@ -56,6 +56,11 @@ export interface AppOptions {
    * on first use from `config.secretKey` or the database's stored key.
    */
   secrets?: Secrets | undefined;
+  /**
+   * Compress the console's files ahead of their first request (main.ts, unless
+   * VIGIL_WARMUP=off); called with the number of files once done.
+   */
+  warmStatic?: ((files: number) => void) | undefined;
 }
 
 /** Runner options from the server configuration. */
@@ -89,6 +94,7 @@ export function createApp({
   onError,
   runner,
   secrets,
+  warmStatic,
 }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const checks = runner ?? new HealthRunner(db, runnerOptions(config));
@@ -192,6 +198,9 @@ export function createApp({
   });
 
   const statics = serveConsole(config.staticDir);
+  if (warmStatic) {
+    statics.warm().then(warmStatic, (error: unknown) => report(error));
+  }
   app.all('*', async (c) => (await statics(c)) ?? c.text('Method Not Allowed', 405));
 
   app.onError((error, c) => {

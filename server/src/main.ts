@@ -22,6 +22,7 @@ import { DEMO_ACCOUNTS } from './seed/demo';
 import { openSecrets } from './secrets/startup';
 import { seed } from './seed/index';
 import { VERSION } from './version';
+import { warmUp } from './warmup';
 
 async function openDatabase(config: ServerConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
@@ -126,7 +127,20 @@ async function main(): Promise<void> {
     log: (message, error) =>
       console.error(message, error instanceof Error ? error.message : (error ?? '')),
   });
-  const app = createApp({ db, config, engine, runner, secrets });
+  const warm = process.env.VIGIL_WARMUP !== 'off';
+  const app = createApp({
+    db,
+    config,
+    engine,
+    runner,
+    secrets,
+    ...(warm
+      ? {
+          warmStatic: (files: number) =>
+            console.log(`  warm-up: ${files} console files compressed`),
+        }
+      : {}),
+  });
 
   ready(app.fetch);
   // The runner reaches this server at the port it really got ($(self.url) in check specs).
@@ -134,6 +148,14 @@ async function main(): Promise<void> {
   if (config.runner) {
     runner.start().catch((error: unknown) => console.error('health runner failed:', error));
   }
+  // What the landing pages read first, read once now in the background (server/src/warmup.ts).
+  const warming = !warm
+    ? Promise.resolve()
+    : warmUp(db).then(
+        (result) => console.log(`  warm-up: ${result.steps.join(', ')} in ${result.ms} ms`),
+        (error: unknown) =>
+          console.error('warm-up failed:', error instanceof Error ? error.message : error),
+      );
   // The grouped summary's 30-day change counts follow the clock (migration 0022).
   const stopChangeWindow = startChangeWindowTimer(db);
   // Incident rules and automatic definitions of done (docs/incident-server.md); off with the
@@ -165,6 +187,7 @@ async function main(): Promise<void> {
     // database. Stop accepting; in-flight requests finish, idle keep-alive sockets close now.
     stopChangeWindow();
     const runnerStopped = Promise.all([
+      warming,
       runner.stop(),
       incidents.stop(),
       notifications.stop(),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
+import { serveConsole } from '../src/http/static';
 import { buildApp, openTestDb, type TestApp } from './fixtures/app';
 
 let db: Db;
@@ -161,5 +162,21 @@ describe('CORS', () => {
       headers: { Origin: 'https://wiki.example.com' },
     });
     expect(none.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('warming the static cache', () => {
+  it('reads and compresses every file ahead, skips dotfiles, and serves the same bytes', async () => {
+    const handler = serveConsole(dir);
+    // index.html, the asset, the favicon, the two widget scripts and the example: not .secret.
+    expect(await handler.warm()).toBe(6);
+    const response = await t.app.request('/assets/index-abc123.js', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(script);
+  });
+
+  it('warms nothing when the console is not built', async () => {
+    expect(await serveConsole(join(dir, 'missing')).warm()).toBe(0);
   });
 });

@@ -17,10 +17,21 @@ export interface TriStateToggleProps {
   onChange: (value: TriState) => void;
   /** What is being filtered, e.g. `env: prod`; used in the buttons' accessible names. */
   label: string;
+  /**
+   * A button is being pressed (pointer down): the state its click will set, so that the caller can
+   * ask for that state's data while the press lasts.
+   */
+  onIntent?: (value: TriState) => void;
   className?: string;
 }
 
-export function TriStateToggle({ value, onChange, label, className }: TriStateToggleProps) {
+export function TriStateToggle({
+  value,
+  onChange,
+  label,
+  onIntent,
+  className,
+}: TriStateToggleProps) {
   const button =
     'inline-flex size-6 items-center justify-center rounded border transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary';
   return (
@@ -30,6 +41,7 @@ export function TriStateToggle({ value, onChange, label, className }: TriStateTo
         aria-pressed={value === -1}
         aria-label={`Exclude ${label}`}
         title={`Exclude ${label}`}
+        onPointerDown={onIntent ? () => onIntent(nextTriState(value, -1)) : undefined}
         onClick={() => onChange(nextTriState(value, -1))}
         className={cx(
           button,
@@ -54,6 +66,7 @@ export function TriStateToggle({ value, onChange, label, className }: TriStateTo
         aria-pressed={value === 1}
         aria-label={`Include ${label}`}
         title={`Include ${label}`}
+        onPointerDown={onIntent ? () => onIntent(nextTriState(value, 1)) : undefined}
         onClick={() => onChange(nextTriState(value, 1))}
         className={cx(
           button,

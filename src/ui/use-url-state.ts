@@ -2,23 +2,48 @@
  * React binding of `lib/url-state`: typed values read from the current query string (defaults
  * for absent or bad values) and a setter that writes a patch, replacing the history entry by
  * default so filters do not flood the back button.
+ *
+ * `readAhead` hears the values a patch leads to before the URL is written: a page starts their
+ * request there, inside the event handler, instead of after the re-render under the new URL. The
+ * third element, `preview(patch)`, tells `readAhead` of a patch that is likely to come without
+ * writing it (a search paused in typing, a filter button being pressed).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { readParams, writeParams, type ParamSchema, type ParamValues } from '../lib/url-state';
 
+export interface UrlStateOptions<S extends ParamSchema> {
+  readAhead?: (next: ParamValues<S>) => void;
+}
+
 export function useUrlState<S extends ParamSchema>(
   schema: S,
-): [ParamValues<S>, (patch: Partial<ParamValues<S>>, options?: { replace?: boolean }) => void] {
+  options: UrlStateOptions<S> = {},
+): [
+  ParamValues<S>,
+  (patch: Partial<ParamValues<S>>, options?: { replace?: boolean }) => void,
+  (patch: Partial<ParamValues<S>>) => void,
+] {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const values = useMemo(() => readParams(search, schema), [search, schema]);
+  const readAhead = useRef(options.readAhead);
+  useLayoutEffect(() => {
+    readAhead.current = options.readAhead;
+  });
   const update = useCallback(
     (patch: Partial<ParamValues<S>>, options: { replace?: boolean } = {}) => {
       const next = writeParams(search, schema, patch);
+      readAhead.current?.(readParams(next, schema));
       navigate(next ? `${location}?${next}` : location, { replace: options.replace ?? true });
     },
     [search, schema, location, navigate],
   );
-  return [values, update];
+  const preview = useCallback(
+    (patch: Partial<ParamValues<S>>) => {
+      readAhead.current?.(readParams(writeParams(search, schema, patch), schema));
+    },
+    [search, schema],
+  );
+  return [values, update, preview];
 }

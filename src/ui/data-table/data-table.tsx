@@ -21,7 +21,16 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cx } from '../../lib/class-names';
 import { ChevronDownIcon } from '../icons';
 import { Spinner } from '../spinner';
@@ -176,6 +185,57 @@ function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+interface DataRowProps<T> {
+  row: Row<T>;
+  /** The table's expansion: a change draws the rows again (a cell may show it). */
+  expanded: ExpandedState;
+  measure: ((element: Element | null) => void) | undefined;
+  index: number | undefined;
+  rowIndex: number | undefined;
+  className: string;
+  onRowClick: ((row: Row<T>) => void) | undefined;
+  height: number | undefined;
+}
+
+/**
+ * One body row. Memoised: the row model keeps a row's object while its data and the columns are
+ * the same, so a re-render of the page (a filter written to the URL while the previous page stays
+ * on screen) does not draw every cell again.
+ */
+const DataRow = memo(function DataRow<T>({
+  row,
+  measure,
+  index,
+  rowIndex,
+  className,
+  onRowClick,
+  height,
+}: DataRowProps<T>) {
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={rowIndex}
+      data-depth={row.depth}
+      className={className}
+      onClick={
+        onRowClick
+          ? (event) => {
+              if (!fromControl(event.target, event.currentTarget)) onRowClick(row);
+            }
+          : undefined
+      }
+      style={height !== undefined ? { height } : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={tableCellClass}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T>(props: DataRowProps<T>) => ReactNode;
+
 export function DataTable<T>({
   data,
   columns,
@@ -234,6 +294,13 @@ export function DataTable<T>({
   });
 
   const rows = table.getRowModel().rows;
+  // One click handler for every render, so that rows whose data did not change are not drawn
+  // again (DataRow is memoised) when the page re-renders for something else (a filter in the URL).
+  const onRowClickRef = useRef(onRowClick);
+  useLayoutEffect(() => {
+    onRowClickRef.current = onRowClick;
+  });
+  const handleRowClick = useCallback((row: Row<T>) => onRowClickRef.current?.(row), []);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowEstimate = virtual?.rowEstimate ?? VIRTUAL_ROW_ESTIMATE;
   const virtualizer = useVirtualizer({
@@ -358,28 +425,17 @@ export function DataTable<T>({
               </tr>
             ) : null}
             {visibleRows.map(({ row, index }) => (
-              <tr
+              <DataRow
                 key={row.id}
-                ref={virtual?.measureRows ? virtualizer.measureElement : undefined}
-                data-index={virtual ? index : undefined}
-                aria-rowindex={virtual ? headerRowCount + index + 1 : undefined}
-                data-depth={row.depth}
+                row={row}
+                expanded={expanded}
+                measure={virtual?.measureRows ? virtualizer.measureElement : undefined}
+                index={virtual ? index : undefined}
+                rowIndex={virtual ? headerRowCount + index + 1 : undefined}
                 className={cx(tableRowClass, onRowClick && 'cursor-pointer', rowClassName?.(row))}
-                onClick={
-                  onRowClick
-                    ? (event) => {
-                        if (!fromControl(event.target, event.currentTarget)) onRowClick(row);
-                      }
-                    : undefined
-                }
-                style={virtual && !virtual.measureRows ? { height: rowEstimate } : undefined}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={tableCellClass}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
+                onRowClick={onRowClick ? handleRowClick : undefined}
+                height={virtual && !virtual.measureRows ? rowEstimate : undefined}
+              />
             ))}
             {paddingBottom > 0 ? (
               <tr aria-hidden="true">

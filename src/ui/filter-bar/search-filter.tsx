@@ -2,11 +2,19 @@
  * The filter bar's search field: the draft updates at once, the value is written after the
  * debounce (400 ms for catalog and health searches, spec §9), and a value changed elsewhere (a
  * shared link, Clear filters) replaces the draft. An empty value is omitted by the caller.
+ *
+ * `onSettle` is told the draft once typing has paused for {@link SEARCH_SETTLE_MS}, before the
+ * debounce writes it: a page starts that search's request then (with the query options the written
+ * value will use), so its rows are there when the debounce ends instead of one round trip later.
+ * Typing that goes on without a pause asks for nothing, as with the debounce alone.
  */
 import { useEffect, useId, useState } from 'react';
 import { cx } from '../../lib/class-names';
 import { SearchIcon } from '../icons';
 import { useDebouncedValue } from '../use-debounced-value';
+
+/** How long the draft must stay still before `onSettle` hears of it. */
+export const SEARCH_SETTLE_MS = 150;
 
 export interface SearchFilterProps {
   value: string;
@@ -15,6 +23,8 @@ export interface SearchFilterProps {
   label: string;
   placeholder?: string;
   debounceMs: number;
+  /** The draft after a short pause (see above); for reading the search's results ahead. */
+  onSettle?: (draft: string) => void;
   className?: string;
 }
 
@@ -24,6 +34,7 @@ export function SearchFilter({
   label,
   placeholder,
   debounceMs,
+  onSettle,
   className,
 }: SearchFilterProps) {
   const id = useId();
@@ -34,6 +45,12 @@ export function SearchFilter({
     // Only a settled draft writes; changes from elsewhere are picked up below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
+  const settled = useDebouncedValue(draft, Math.min(SEARCH_SETTLE_MS, debounceMs));
+  useEffect(() => {
+    if (onSettle && settled !== value && settled !== debounced) onSettle(settled);
+    // Only a new pause in typing reads ahead.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
   const [previous, setPrevious] = useState(value);
   if (previous !== value) {
     setPrevious(value);

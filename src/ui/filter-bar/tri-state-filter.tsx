@@ -35,6 +35,8 @@ export interface TriStateFilterProps {
   options: readonly TriStateOption[];
   value: TriStateMap;
   onChange: (value: TriStateMap) => void;
+  /** The value a toggle being pressed will set (see TriStateToggle `onIntent`), to read ahead. */
+  onPreview?: (value: TriStateMap) => void;
   /** The badge count; defaults to the number of active choices. */
   badge?: number;
   /** Order of group headings (default: as they come). */
@@ -51,6 +53,7 @@ export function TriStateFilter({
   options,
   value,
   onChange,
+  onPreview,
   badge,
   compareGroups,
   isLoading = false,
@@ -155,6 +158,11 @@ export function TriStateFilter({
                       label={option.label}
                       value={value[option.id] ?? 0}
                       onChange={(state) => onChange(withTriState(value, option.id, state))}
+                      onIntent={
+                        onPreview
+                          ? (state) => onPreview(withTriState(value, option.id, state))
+                          : undefined
+                      }
                     />
                   </li>
                 ))}

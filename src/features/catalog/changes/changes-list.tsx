@@ -7,7 +7,7 @@
  * that config's changes plus, per the Downstream (default on) and Upstream (default off)
  * toggles, its related configs'.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { catalogQueries, type CatalogChange } from '../../../api/catalog';
@@ -35,6 +35,7 @@ import { ConfigLink } from './catalog-cells';
 import { ChangeDetailDialog } from './change-detail-dialog';
 import {
   changesPageSchema,
+  type ChangesPageValues,
   changeTableSorting,
   clearedChangeFilters,
   distinctValues,
@@ -93,20 +94,28 @@ export interface ChangesListProps {
 export function ChangesList({ configId }: ChangesListProps) {
   const client = useApiClient();
   const scoped = Boolean(configId);
-  const [values, setValues] = useUrlState(changesPageSchema);
+  const queryClient = useQueryClient();
   const hideDeleted = useCatalogPreferences((state) => state.hideDeleted);
   const setHideDeleted = useCatalogPreferences((state) => state.setHideDeleted);
   // Ranges resolved on the client (quick and absolute ones) use the time of the last refresh, so
   // the query key stays the same between renders.
   const [now, setNow] = useState(() => new Date());
+  // A config's page is scoped by the config itself: the section-wide `configType` does not apply.
+  const paramsOf = (from: ChangesPageValues) =>
+    catalogChangesParams(configId ? { ...from, configType: '' } : from, {
+      hideDeleted,
+      configId,
+      now,
+    });
+  // A filter change asks for its page inside the event handler, not after the re-render.
+  const [values, setValues, preview] = useUrlState(changesPageSchema, {
+    readAhead: (next) =>
+      void queryClient.prefetchQuery(catalogQueries.changes(client, paramsOf(next))),
+  });
   const params = useMemo(
-    // A config's page is scoped by the config itself: the section-wide `configType` does not apply.
-    () =>
-      catalogChangesParams(configId ? { ...values, configType: '' } : values, {
-        hideDeleted,
-        configId,
-        now,
-      }),
+    () => paramsOf(values),
+    // paramsOf reads only these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [values, hideDeleted, configId, now],
   );
   const list = useQuery(catalogQueries.changes(client, params));
@@ -310,6 +319,7 @@ export function ChangesList({ configId }: ChangesListProps) {
           value={values.configTypes}
           isLoading={configTypes.isPending}
           onChange={(configTypesValue) => setValues({ configTypes: configTypesValue, page: 1 })}
+          onPreview={(configTypesValue) => preview({ configTypes: configTypesValue, page: 1 })}
         />
         <TriStateFilter
           label="Change type"
@@ -317,6 +327,7 @@ export function ChangesList({ configId }: ChangesListProps) {
           value={values.changeType}
           isLoading={changeTypes.isPending}
           onChange={(changeType) => setValues({ changeType, page: 1 })}
+          onPreview={(changeType) => preview({ changeType, page: 1 })}
         />
         <SelectFilter
           label="Severity"
@@ -332,18 +343,21 @@ export function ChangesList({ configId }: ChangesListProps) {
           value={tagsToTriState(values.tags)}
           isLoading={tags.isPending}
           onChange={(map) => setValues({ tags: triStateToTags(map), page: 1 })}
+          onPreview={(map) => preview({ tags: triStateToTags(map), page: 1 })}
         />
         <TriStateFilter
           label="Summary"
           options={valueOptions(distinctValues(rows, (row) => row.summary, values.summary))}
           value={values.summary}
           onChange={(summary) => setValues({ summary, page: 1 })}
+          onPreview={(summary) => preview({ summary, page: 1 })}
         />
         <TriStateFilter
           label="Source"
           options={valueOptions(distinctValues(rows, (row) => row.source, values.source))}
           value={values.source}
           onChange={(source) => setValues({ source, page: 1 })}
+          onPreview={(source) => preview({ source, page: 1 })}
         />
         <TriStateFilter
           label="Created by"
@@ -353,6 +367,9 @@ export function ChangesList({ configId }: ChangesListProps) {
           value={values.external_created_by}
           onChange={(externalCreatedBy) =>
             setValues({ external_created_by: externalCreatedBy, page: 1 })
+          }
+          onPreview={(externalCreatedBy) =>
+            preview({ external_created_by: externalCreatedBy, page: 1 })
           }
         />
       </FilterBar>

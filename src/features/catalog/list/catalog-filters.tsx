@@ -157,10 +157,16 @@ function PreferencesPanel() {
 export interface CatalogFiltersProps {
   values: CatalogUrlValues;
   onChange: (patch: Partial<CatalogUrlValues>) => void;
+  /** A change that is likely to come (a search paused in typing, a toggle being pressed). */
+  onPreview?: (patch: Partial<CatalogUrlValues>) => void;
   grouped: boolean;
 }
 
-export function CatalogFilters({ values, onChange, grouped }: CatalogFiltersProps) {
+function searchPatch(search: string): Pick<CatalogUrlValues, 'search' | 'pageIndex'> {
+  return { search: search.trim() === '' ? '' : search, pageIndex: 0 };
+}
+
+export function CatalogFilters({ values, onChange, onPreview, grouped }: CatalogFiltersProps) {
   const client = useApiClient();
   const favourites = useCatalogPreferences((state) => state.favouriteTypes);
   const types = useQuery(catalogQueries.options(client, 'configTypes'));
@@ -222,7 +228,8 @@ export function CatalogFilters({ values, onChange, grouped }: CatalogFiltersProp
         label="Search catalog"
         className="sm:w-48"
         value={values.search}
-        onChange={(search) => onChange({ search: search.trim() === '' ? '' : search, ...page })}
+        onChange={(search) => onChange(searchPatch(search))}
+        onSettle={onPreview ? (search) => onPreview(searchPatch(search)) : undefined}
         debounceMs={CATALOG_SEARCH_DEBOUNCE_MS}
       />
       <SelectFilter
@@ -236,6 +243,7 @@ export function CatalogFilters({ values, onChange, grouped }: CatalogFiltersProp
         options={statusOptions}
         value={values.status}
         onChange={(status) => onChange({ status, ...page })}
+        onPreview={onPreview ? (status) => onPreview({ status, ...page }) : undefined}
         isLoading={statuses.isPending}
       />
       <TriStateFilter
@@ -243,12 +251,16 @@ export function CatalogFilters({ values, onChange, grouped }: CatalogFiltersProp
         options={HEALTH_OPTIONS}
         value={values.health}
         onChange={(health) => onChange({ health, ...page })}
+        onPreview={onPreview ? (health) => onPreview({ health, ...page }) : undefined}
       />
       <TriStateFilter
         label="Labels"
         options={labelOptions}
         value={labelsToMap(values.labels)}
         onChange={(map) => onChange({ labels: mapToLabels(map), ...page })}
+        onPreview={
+          onPreview ? (map) => onPreview({ labels: mapToLabels(map), ...page }) : undefined
+        }
         isLoading={labels.isPending}
       />
       {grouped ? (

@@ -4,7 +4,7 @@
  * paging live in the URL, so a shared link restores the view; 'Hide Deleted Catalog' and the
  * favourite types are stored preferences.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
@@ -21,12 +21,14 @@ import {
   catalogSummaryParams,
   catalogUrlSchema,
   configListParams,
+  type CatalogUrlValues,
   groupRowPatch,
   isGroupedView,
   writeCatalogParams,
 } from '../catalog-params';
 import { CatalogSections } from '../catalog-sections';
 import { useCatalogPreferences } from '../use-catalog-preferences';
+import { prefetchCatalogView } from '../catalog-prefetch';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogSummaryTable } from './catalog-summary-table';
 import { ConfigTable } from './config-table';
@@ -147,13 +149,26 @@ function ListView({
 }
 
 export function CatalogListPage() {
-  const [values, setValues] = useUrlState(catalogUrlSchema);
+  const client = useApiClient();
+  const queryClient = useQueryClient();
   const hideDeleted = useCatalogPreferences((state) => state.hideDeleted);
+  // What a change of the URL shows is asked for inside its event handler, and a search paused in
+  // typing is asked for before its debounce ends. A failed read ahead is the page's to report
+  // when it asks for real.
+  const readAhead = (next: CatalogUrlValues) => {
+    prefetchCatalogView(queryClient, client, next, hideDeleted).catch(() => undefined);
+  };
+  const [values, setValues, preview] = useUrlState(catalogUrlSchema, { readAhead });
   const grouped = isGroupedView(values);
   return (
     <div className="flex flex-col gap-4">
       <CatalogSections />
-      <CatalogFilters values={values} onChange={(patch) => setValues(patch)} grouped={grouped} />
+      <CatalogFilters
+        values={values}
+        onChange={(patch) => setValues(patch)}
+        onPreview={preview}
+        grouped={grouped}
+      />
       {grouped ? (
         <SummaryView values={values} hideDeleted={hideDeleted} />
       ) : (

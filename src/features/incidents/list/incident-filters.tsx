@@ -44,10 +44,12 @@ const STATUS_OPTIONS = INCIDENT_STATUSES.map((value) => ({
 export interface IncidentFiltersProps {
   values: IncidentListUrlValues;
   onChange: (patch: Partial<IncidentListUrlValues>) => void;
+  /** A change that is likely to come (a search paused in typing, a select being opened). */
+  onPreview?: (patch: Partial<IncidentListUrlValues>) => void;
   onClear: () => void;
 }
 
-export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersProps) {
+export function IncidentFilters({ values, onChange, onPreview, onClear }: IncidentFiltersProps) {
   const client = useApiClient();
   const owners = useQuery(incidentListQueries.owners(client));
   // Every component is a long list (hundreds of KB at scale): read only once the filter is
@@ -88,6 +90,9 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
   );
   // Each change starts at the first page.
   const set = (patch: Partial<IncidentListUrlValues>) => onChange({ ...patch, pageIndex: 0 });
+  const ahead = onPreview
+    ? (patch: Partial<IncidentListUrlValues>) => onPreview({ ...patch, pageIndex: 0 })
+    : undefined;
   return (
     <FilterBar label="Incident filters" active={hasIncidentFilters(values)} onClear={onClear}>
       <SearchFilter
@@ -96,6 +101,9 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
         value={values.search}
         debounceMs={INCIDENT_SEARCH_DEBOUNCE_MS}
         onChange={(search) => set({ search: search.trim() })}
+        onSettle={
+          onPreview ? (search) => onPreview({ search: search.trim(), pageIndex: 0 }) : undefined
+        }
         className="sm:w-64"
       />
       <SelectFilter
@@ -103,12 +111,17 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
         value={values.type}
         options={TYPE_OPTIONS}
         onChange={(type) => set({ type: type as IncidentListUrlValues['type'] })}
+        onPreview={ahead && ((type) => ahead({ type: type as IncidentListUrlValues['type'] }))}
       />
       <SelectFilter
         label="Severity"
         value={values.severity}
         options={SEVERITY_OPTIONS}
         onChange={(severity) => set({ severity: severity as IncidentListUrlValues['severity'] })}
+        onPreview={
+          ahead &&
+          ((severity) => ahead({ severity: severity as IncidentListUrlValues['severity'] }))
+        }
       />
       <SelectFilter
         label="Status"
@@ -116,6 +129,11 @@ export function IncidentFilters({ values, onChange, onClear }: IncidentFiltersPr
         options={STATUS_OPTIONS}
         onChange={(status) =>
           set({ status: status === '' ? 'all' : (status as IncidentListUrlValues['status']) })
+        }
+        onPreview={
+          ahead &&
+          ((status) =>
+            ahead({ status: status === '' ? 'all' : (status as IncidentListUrlValues['status']) }))
         }
       />
       <SearchSelectFilter

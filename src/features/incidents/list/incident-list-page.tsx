@@ -42,20 +42,19 @@ function countText(total: number | undefined, isPending: boolean): string | null
 export function IncidentListPage() {
   const client = useApiClient();
   const [, navigate] = useLocation();
-  const [values, setValues] = useUrlState(incidentListUrlSchema);
+  const queryClient = useQueryClient();
+  // A filter, sort or page change asks for its page at once, inside the event handler (the query
+  // would otherwise start only after the page re-renders under the new URL); a search paused in
+  // typing does too, before its debounce ends.
+  const readAhead = (next: IncidentListUrlValues) => {
+    void queryClient.prefetchQuery(incidentListQueries.page(client, incidentListParams(next)));
+  };
+  const [values, setValues, preview] = useUrlState(incidentListUrlSchema, { readAhead });
   const canWrite = useCan('incident', 'write');
   const [creating, setCreating] = useState(false);
   const params = incidentListParams(values);
   const list = useQuery(incidentListQueries.page(client, params));
-  const queryClient = useQueryClient();
-  // A filter, sort or page change asks for its page at once, before the page re-renders under the
-  // new URL (the query would otherwise start only after that render).
-  const change = (patch: Partial<IncidentListUrlValues>) => {
-    void queryClient.prefetchQuery(
-      incidentListQueries.page(client, incidentListParams({ ...values, ...patch })),
-    );
-    setValues(patch);
-  };
+  const change = (patch: Partial<IncidentListUrlValues>) => setValues(patch);
   usePageRefresh(() => void list.refetch(), list.isFetching);
   const total = list.data?.total;
 
@@ -81,6 +80,7 @@ export function IncidentListPage() {
       <IncidentFilters
         values={values}
         onChange={change}
+        onPreview={preview}
         onClear={() => change(CLEARED_INCIDENT_FILTERS)}
       />
       {list.isError && !list.data ? (

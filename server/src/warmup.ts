@@ -1,0 +1,42 @@
+/**
+ * Start-up warm-up: once the server listens, it reads in the background what the console's
+ * landing pages ask for first — the topology dashboard (`/topology`, depth 1, hidden components
+ * left out) and the catalog's grouped summary with the console's default body. The first user
+ * after a restart then finds the database's pages in memory and the code paths compiled, instead
+ * of paying for both (about 1 s on the `large` scale with PGlite). Read-only; a failure is logged
+ * and changes nothing. `VIGIL_WARMUP=off` turns it off.
+ */
+import { catalogSummary, parseSummaryRequest } from './catalog/summary';
+import type { Queryable } from './db/types';
+import { parseTopologyParams } from './topology/params';
+import { readTopology } from './topology/read';
+
+/** The console's default summary request (src/api/catalog.ts catalogSummaryBody, 30-day window). */
+const DEFAULT_SUMMARY_BODY = {
+  groupBy: ['type'],
+  deleted: false,
+  changes: { since: '30d' },
+  analysis: { since: '30d' },
+  cost: '30d',
+};
+
+/** The topology dashboard's first request (src/api/topology.ts, the root level). */
+const DASHBOARD_QUERY: Record<string, string> = { hidden: 'false', depth: '1', sortOrder: 'desc' };
+
+export interface WarmUpResult {
+  ms: number;
+  steps: string[];
+}
+
+export async function warmUp(db: Queryable): Promise<WarmUpResult> {
+  const started = performance.now();
+  const steps: string[] = [];
+  const params = parseTopologyParams((name) => DASHBOARD_QUERY[name]);
+  if (typeof params !== 'string') {
+    const topology = await readTopology(db, params);
+    steps.push(`topology (${topology.components.length} cards)`);
+  }
+  const summary = await catalogSummary(db, parseSummaryRequest(DEFAULT_SUMMARY_BODY));
+  steps.push(`catalog summary (${summary.length} groups)`);
+  return { ms: Math.round(performance.now() - started), steps };
+}

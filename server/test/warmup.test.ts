@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSummary, parseSummaryRequest } from '../src/catalog/summary';
+import type { Db } from '../src/db/types';
+import { parseTopologyParams, type TopologyParams } from '../src/topology/params';
+import { readTopology } from '../src/topology/read';
+import { warmUp } from '../src/warmup';
+import { openTestDb } from './fixtures/app';
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb({ seed: true });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('start-up warm-up', () => {
+  it("reads the topology dashboard and the catalog's default summary, as the console asks", async () => {
+    const result = await warmUp(db);
+    const params = parseTopologyParams(
+      (name) => ({ hidden: 'false', depth: '1', sortOrder: 'desc' })[name],
+    ) as TopologyParams;
+    const cards = (await readTopology(db, params)).components.length;
+    const groups = (
+      await catalogSummary(
+        db,
+        parseSummaryRequest({
+          groupBy: ['type'],
+          deleted: false,
+          changes: { since: '30d' },
+          analysis: { since: '30d' },
+          cost: '30d',
+        }),
+      )
+    ).length;
+    expect(cards).toBeGreaterThan(0);
+    expect(groups).toBeGreaterThan(0);
+    expect(result.steps).toEqual([
+      `topology (${cards} cards)`,
+      `catalog summary (${groups} groups)`,
+    ]);
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('leaves an empty database as it was', async () => {
+    const empty = await openTestDb();
+    try {
+      const result = await warmUp(empty);
+      expect(result.steps).toEqual(['topology (0 cards)', 'catalog summary (0 groups)']);
+    } finally {
+      await empty.close();
+    }
+  });
+});
