@@ -67,48 +67,83 @@ export async function firstContent(
 export type Action =
   | { kind: 'type'; selector: string; text: string }
   | { kind: 'click'; selector: string }
-  | { kind: 'select'; selector: string; value: string };
+  | { kind: 'select'; selector: string; value: string }
+  /** A pointer press: pointer down, held `holdMs`, then released (the click). */
+  | { kind: 'press'; selector: string; holdMs: number }
+  /** A select opened (pointer down and focus), then a choice picked `pickMs` later. */
+  | { kind: 'pick'; selector: string; value: string; pickMs: number };
 
 /**
  * Do `action` in the page and time it until the text of `watch` differs from what it was (looked
  * up on each mutation, so a re-mounted element is followed), with no `[aria-busy="true"]` on it
- * or its ancestors, plus one animation frame.
+ * or its ancestors, plus one animation frame. For `press` and `pick` the clock starts at the
+ * release (the click) and at the pick (the change event): what comes before is the user's own
+ * time, during which the page may read ahead.
  */
 export async function timeChange(page: Page, watch: string, action: Action): Promise<number> {
   return page.evaluate(
     ({ watch, action }) =>
       new Promise<number>((done, fail) => {
+        // tsx keeps function names with a helper that does not exist in the page.
+        (globalThis as { __name?: (fn: unknown) => unknown }).__name ??= (fn) => fn;
         const element = document.querySelector<HTMLElement>(action.selector);
-        const initial = document.querySelector(watch)?.textContent;
-        if (initial === undefined || !element) {
+        if (document.querySelector(watch) === null || !element) {
           fail(new Error(`no ${watch} or ${action.selector}`));
           return;
         }
-        const observer = new MutationObserver(() => {
-          const now = document.querySelector(watch);
-          if (!now || now.closest('[aria-busy="true"]')) return;
-          if (now.textContent === initial) return;
-          observer.disconnect();
-          requestAnimationFrame(() => done(performance.now() - started));
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        const started = performance.now();
-        if (action.kind === 'click') {
-          element.click();
-        } else if (action.kind === 'select') {
-          const select = element as HTMLSelectElement;
-          select.value = action.value;
-          select.dispatchEvent(new Event('change', { bubbles: true }));
+        const pointer = (type: string) =>
+          element.dispatchEvent(
+            new PointerEvent(type, {
+              bubbles: true,
+              cancelable: true,
+              pointerType: 'mouse',
+              isPrimary: true,
+            }),
+          );
+        const act = () => {
+          const initial = document.querySelector(watch)?.textContent;
+          const observer = new MutationObserver(() => {
+            const now = document.querySelector(watch);
+            if (!now || now.closest('[aria-busy="true"]')) return;
+            if (now.textContent === initial) return;
+            observer.disconnect();
+            requestAnimationFrame(() => done(performance.now() - started));
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+          const started = performance.now();
+          if (action.kind === 'click') {
+            element.click();
+          } else if (action.kind === 'press') {
+            pointer('pointerup');
+            element.click();
+          } else if (action.kind === 'select' || action.kind === 'pick') {
+            const select = element as HTMLSelectElement;
+            select.value = action.value;
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          } else {
+            const input = element as HTMLInputElement;
+            const setter = Object.getOwnPropertyDescriptor(
+              HTMLInputElement.prototype,
+              'value',
+            )?.set;
+            setter?.call(input, action.text);
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+          setTimeout(() => {
+            observer.disconnect();
+            fail(new Error(`no change within 15 s after ${action.kind}`));
+          }, 15_000);
+        };
+        if (action.kind === 'press') {
+          pointer('pointerdown');
+          setTimeout(act, action.holdMs);
+        } else if (action.kind === 'pick') {
+          pointer('pointerdown');
+          element.focus();
+          setTimeout(act, action.pickMs);
         } else {
-          const input = element as HTMLInputElement;
-          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-          setter?.call(input, action.text);
-          input.dispatchEvent(new Event('input', { bubbles: true }));
+          act();
         }
-        setTimeout(() => {
-          observer.disconnect();
-          fail(new Error(`no change within 15 s after ${action.kind}`));
-        }, 15_000);
       }),
     { watch, action },
   );

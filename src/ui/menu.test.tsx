@@ -62,4 +62,10 @@ describe('Menu', () => {
     await userEvent.click(button);
     expect(await screen.findByRole('menu')).toBeInTheDocument();
   });
+
+  it('opens on a press that came with no pointer move before it', async () => {
+    renderMenu();
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Actions of api' }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
 });

@@ -17,6 +17,7 @@ import {
   MenuSeparator,
 } from '@headlessui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { cx } from '../lib/class-names';
 
@@ -54,6 +55,14 @@ export function Menu({
   }, [approach]);
   const triggerClass = cx(triggerBaseClass, triggerClassName);
   if (!approach) {
+    // The first approach wins. A pointer swaps the buttons at once (flushSync), so that the press
+    // that follows lands on the real button; a press with no pointer move before it (the pointer
+    // was already there) or a click from code opens the real menu once it is mounted.
+    const arm = (next: Approach, now = false) => {
+      const update = () => setApproach((current) => current ?? next);
+      if (now) flushSync(update);
+      else update();
+    };
     return (
       <button
         type="button"
@@ -62,9 +71,14 @@ export function Menu({
         aria-haspopup="menu"
         aria-expanded="false"
         className={triggerClass}
-        onPointerEnter={() => setApproach('pointer')}
-        onFocus={() => setApproach('focus')}
-        onClick={() => setApproach('click')}
+        onPointerEnter={() => arm('pointer', true)}
+        onPointerMove={() => arm('pointer', true)}
+        onPointerDown={(event) => {
+          event.preventDefault();
+          arm('click', true);
+        }}
+        onFocus={() => arm('focus')}
+        onClick={() => arm('click')}
       >
         {trigger}
       </button>
