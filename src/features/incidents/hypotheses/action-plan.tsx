@@ -89,14 +89,26 @@ export function ActionPlan({ incident, expandAll, isLoading = false }: ActionPla
   useEffect(() => {
     expansion.setAll(expandAll);
   }, [expandAll, expansion]);
-  // What the evidence cards point at, read ahead in a few batched requests (not per node).
+  // What the evidence cards point at, read ahead in a few batched requests (not per node); again
+  // only when the evidence changes, not when a hypothesis is saved (500 cache look-ups each time).
+  const evidences = useMemo(
+    () => (incident.hypotheses ?? []).flatMap((h) => h.evidences ?? []),
+    [incident.hypotheses],
+  );
+  const evidenceKey = evidences
+    .map(
+      (e) =>
+        `${e.id}:${e.type ?? ''}:${e.check_id ?? ''}:${e.component_id ?? ''}:${e.config_id ?? ''}:` +
+        `${e.config_change_id ?? ''}:${e.config_analysis_id ?? ''}`,
+    )
+    .join(',');
+  const latestEvidences = useRef(evidences);
+  useLayoutEffect(() => {
+    latestEvidences.current = evidences;
+  });
   useEffect(() => {
-    prefetchEvidenceSubjects(
-      queryClient,
-      client,
-      (incident.hypotheses ?? []).flatMap((h) => h.evidences ?? []),
-    );
-  }, [incident.hypotheses, queryClient, client]);
+    prefetchEvidenceSubjects(queryClient, client, latestEvidences.current);
+  }, [evidenceKey, queryClient, client]);
 
   const latest = useRef({ hypotheses: incident.hypotheses ?? [], userId: user?.id });
   useEffect(() => {
@@ -105,12 +117,16 @@ export function ActionPlan({ incident, expandAll, isLoading = false }: ActionPla
 
   const ops = useMemo(() => {
     const refresh = () => invalidateIncident(queryClient, client.baseUrl, incidentId);
+    // After the next paint: invalidating the incident's queries takes about 20 ms of script on a
+    // slow machine, which would otherwise hold back drawing the saved value.
+    const refreshAfterPaint = () =>
+      requestAnimationFrame(() => setTimeout(() => void refresh(), 0));
     const patchHypothesis = (id: string, patch: { status: string } | { title: string }) =>
       updateHypothesis(client, id, patch)
         // Shown as saved at once; the re-read of the incident follows.
         .then(() => setCachedHypothesis(queryClient, client.baseUrl, incidentId, id, patch))
         .catch((error: unknown) => logError('Hypothesis update failed', error))
-        .finally(() => void refresh());
+        .finally(refreshAfterPaint);
     const setDefinitionOfDone = (evidence: EvidenceDetail, value: boolean) =>
       updateEvidence(client, evidence.id, { definition_of_done: value })
         .catch((error: unknown) => {
