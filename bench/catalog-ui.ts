@@ -9,7 +9,9 @@
  *     `[data-graph-node]`; the namespace with the most relationships, a graph of a few hundred
  *     configs);
  *   - filter interactions: a search keystroke on the list to updated rows, total and after the
- *     spec's 400 ms debounce; a change-type include toggle on the changes list to updated rows.
+ *     spec's 400 ms debounce; a change-type include toggle on the changes list to updated rows,
+ *     pressed as a pointer does (down, held 100 ms, up; timed from the release) in half of the
+ *     runs and clicked synthetically (no press, nothing can be read ahead) in the other half.
  *     Every run starts on a freshly loaded page (its option lists loaded) and asks for something
  *     new (another pod app name, another change type), so each one is a server round trip.
  * Interactions are timed inside the page (performance.now() at the event, a MutationObserver for
@@ -26,6 +28,8 @@
  * BENCH_PGLITE_DIR=<folder> measures an already seeded folder instead; BENCH_DATABASE_URL=<url>
  * measures the server on an already seeded PostgreSQL (`npm run seed -- --scale large` with
  * DATABASE_URL), keeping bench/results/catalog-ui-postgres.json.
+ *
+ * The latest figures and what changed are in docs/performance.md.
  *
  * Figures (2026-11-25, after migration 0022, the change log's virtual mode and the session gate's
  * parallel requests; a 2-core machine shared with other jobs, load 1–7 during the runs; medians /

@@ -12,8 +12,9 @@
  *     solutions on screen); changing a factor's status (the autosave round trip: the 200 ms
  *     autosave delay, the PATCH and the re-read until the node shows the saved status — reported
  *     in full and after the delay); Expand All (its first frame; and, for information, every
- *     node's body drawn); the list's Status filter to rows; typing in 'Search for incident' to
- *     rows (in full and after the 400 ms debounce).
+ *     node's body drawn); the list's Status filter to rows (half of the runs open the select and
+ *     pick 300 ms later, timed from the pick; the other half send only the change event); typing
+ *     in 'Search for incident' to rows (in full and after the 400 ms debounce).
  * Interactions are timed inside the page (performance.now() at the event, a MutationObserver for
  * the change, then the next animation frame); median and p95 of BENCH_UI_RUNS runs (default 20;
  * page loads at most 10). Targets (issue 13 §4), read at p95: first content under 1.5 s,
@@ -25,6 +26,8 @@
  * seeded; BENCH_PGLITE_DIR=<folder> measures an already seeded folder instead (pending migrations
  * are applied to it, then it is copied). VIGIL_STATIC_DIR=<folder> serves another console build;
  * BENCH_ONLY=status,expand measures only the figures whose name has one of the words.
+ *
+ * The latest figures and what changed are in docs/performance.md.
  *
  * Figures (2026-11-25, PGlite, 10 runs, console built from the sources; a 2-core machine shared
  * with four other jobs; medians / p95; bench/results/incidents-ui.json has the last run):
