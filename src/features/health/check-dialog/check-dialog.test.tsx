@@ -383,6 +383,9 @@ describe('CheckDialog', () => {
     const { location } = renderDialog({ api, roles: ['editor'] });
     const dialog = await findDialog();
 
+    // The pointer comes over the button first: the menu mounts then (src/ui/menu.tsx), and the
+    // press lands on the real button, as in a browser.
+    await userEvent.hover(within(dialog).getByRole('button', { name: /Playbooks/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: /Playbooks/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Restart deployment' }));
     const runDialog = await screen.findByRole('dialog', { name: 'Run Restart deployment' });
