@@ -3,7 +3,7 @@
  * status (autosaved after 200 ms), actions, and — when open — its evidence and children. Closed
  * nodes render no subtree; nodes are memoised and subscribe to their own children and open state.
  */
-import { memo, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useId, useState, type ChangeEvent } from 'react';
 import {
   childHypothesisType,
   HYPOTHESIS_STATUSES,
@@ -138,48 +138,14 @@ function TitleInput({ hypothesis }: { hypothesis: HypothesisDetail }) {
   );
 }
 
-const menuTriggerClass =
-  'inline-flex size-7 items-center justify-center gap-2 rounded-md text-fg-muted transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
-
 /**
- * The node's menu. Hundreds of nodes each mounting a Headless UI menu made Expand All slow, so a
- * plain button stands in until the pointer comes near or it is used; then the real menu mounts
- * (and opens, when the stand-in was clicked).
+ * The node's menu. Hundreds of nodes each mounting a Headless UI menu made Expand All slow; the
+ * shared Menu mounts its machinery only when its button is approached (src/ui/menu.tsx).
  */
 function NodeMenu({ hypothesis }: { hypothesis: HypothesisDetail }) {
-  const [mounted, setMounted] = useState(false);
-  const openOnMount = useRef(false);
-  const wrapper = useRef<HTMLSpanElement>(null);
   const label = `Actions for ${hypothesis.title || '(no title)'}`;
-  useEffect(() => {
-    if (!mounted || !openOnMount.current) return;
-    openOnMount.current = false;
-    const trigger = wrapper.current?.querySelector('button');
-    trigger?.focus();
-    trigger?.click();
-  }, [mounted]);
-  if (!mounted) {
-    return (
-      <span ref={wrapper} className="inline-flex shrink-0">
-        <button
-          type="button"
-          aria-label={label}
-          aria-haspopup="menu"
-          title={label}
-          className={menuTriggerClass}
-          onPointerEnter={() => setMounted(true)}
-          onClick={() => {
-            openOnMount.current = true;
-            setMounted(true);
-          }}
-        >
-          <MoreVerticalIcon />
-        </button>
-      </span>
-    );
-  }
   return (
-    <span ref={wrapper} className="inline-flex shrink-0">
+    <span className="inline-flex shrink-0">
       <NodeMenuItems hypothesis={hypothesis} label={label} />
     </span>
   );
