@@ -30,6 +30,7 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { cx } from '../../lib/class-names';
 import { ChevronDownIcon } from '../icons';
@@ -185,6 +186,30 @@ function SortMark({ direction }: { direction: false | 'asc' | 'desc' }) {
   );
 }
 
+/**
+ * Whether the element's content overflows it (then it scrolls and must take keyboard focus).
+ * Checked when the element or its content changes size, and when the row count changes.
+ */
+function useScrollable(ref: RefObject<HTMLElement | null>, rowCount: number): boolean {
+  const [scrollable, setScrollable] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () =>
+      setScrollable(
+        element.scrollWidth > element.clientWidth + 1 ||
+          element.scrollHeight > element.clientHeight + 1,
+      );
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref, rowCount]);
+  return scrollable;
+}
+
 interface DataRowProps<T> {
   row: Row<T>;
   /** The table's expansion: a change draws the rows again (a cell may show it). */
@@ -302,6 +327,7 @@ export function DataTable<T>({
   });
   const handleRowClick = useCallback((row: Row<T>) => onRowClickRef.current?.(row), []);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollable = useScrollable(scrollRef, rows.length);
   const rowEstimate = virtual?.rowEstimate ?? VIRTUAL_ROW_ESTIMATE;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
@@ -355,9 +381,11 @@ export function DataTable<T>({
     <div className={tableFrameClass}>
       <div
         ref={scrollRef}
-        className="overflow-auto"
+        className="overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
         style={virtual ? { maxHeight: virtual.maxHeight } : undefined}
         onScroll={onScroll}
+        // A table wider or taller than its frame scrolls: keyboard users reach it (WCAG 2.1.1).
+        {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
       >
         <table
           className={cx(tableClass, columnSizing && 'table-fixed')}
