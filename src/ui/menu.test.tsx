@@ -1,16 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Menu, MenuItemButton } from './menu';
-
-beforeAll(() => {
-  // jsdom lacks ResizeObserver; Headless UI's menu watches its anchor with it.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 function renderMenu(onPick = vi.fn()) {
   render(

@@ -22,3 +22,10 @@ document.documentElement.className = '';
 document.documentElement.removeAttribute('style');
 document.documentElement.removeAttribute('data-theme');
 document.body.innerHTML = '';
+
+// jsdom has no ResizeObserver; Headless UI menus and listboxes watch their anchor with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
