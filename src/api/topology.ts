@@ -111,6 +111,12 @@ export const topologyKeys = {
     [...topologyKeys.all(baseUrl), 'component', id] as const,
 };
 
+/** The component id of a tree's query key (undefined: the roots), e.g. to keep data per id. */
+export function treeKeyId(queryKey: readonly unknown[]): string | undefined {
+  const params = queryKey[3] as TopologyParams | undefined;
+  return params?.id;
+}
+
 /**
  * How long a tree answer counts as fresh: long enough that the page does not ask again for the
  * tree its start-up prefetch has just brought (src/api/prefetch.ts); refreshes ask explicitly.

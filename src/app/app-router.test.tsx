@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../test/render-with-providers';
 import { AppRouter } from './app-router';
@@ -27,6 +27,29 @@ describe('AppRouter', () => {
       await screen.findByText('There are no components matching this criteria'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('keeps the dashboard mounted from /topology to a component (the route follows its path)', async () => {
+    const parent = { id: '018c6c2a-0000-4000-8000-000000000001', name: 'cluster-a', status: 'healthy' };
+    const child = { id: '018c6c2a-0000-4000-8000-000000000002', name: 'node-1', status: 'healthy' };
+    const { location } = renderWithProviders(<AppRouter />, {
+      route: '/topology',
+      api: {
+        ...signedIn,
+        '/canary/api/topology': ({ url }) =>
+          jsonResponse({
+            components: new URL(url, 'http://vigil.test').searchParams.get('id')
+              ? [{ ...parent, components: [child] }]
+              : [parent],
+          }),
+      },
+    });
+    await screen.findByRole('link', { name: 'cluster-a' });
+    const section = screen.getByRole('region', { name: 'Component cards' });
+    act(() => location.navigate(`/topology/${parent.id}`));
+    expect(await screen.findByRole('link', { name: 'node-1' })).toBeInTheDocument();
+    // The same page instance drew the component: its elements were kept.
+    expect(screen.getByRole('region', { name: 'Component cards' })).toBe(section);
   });
 
   it('shows the Unauthorized text on a guarded page without permission', async () => {

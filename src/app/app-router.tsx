@@ -55,7 +55,11 @@ function Shell() {
   const Page = route?.page;
   return (
     <CurrentRouteContext.Provider value={route ?? null}>
-      <AppLayout title={title} resetKey={location}>
+      <AppLayout
+        title={title}
+        resetKey={location}
+        pageKey={route?.followsPath ? route.path : location}
+      >
         {route && Page ? (
           route.permission ? (
             <RequirePermission

@@ -152,6 +152,7 @@ export function KioskShell({ settings, healthOnly = false }: KioskShellProps) {
         rotateNextAt={rotateNextAt}
         wakeLock={wakeLock}
         resetKey={location}
+        pageKey={route?.followsPath ? route.path : location}
       >
         <SessionProvider value={KIOSK_SESSION}>
           {route?.permission && !healthOnly ? (

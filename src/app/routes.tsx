@@ -33,6 +33,12 @@ export interface AppRoute {
   prefetch?: PagePrefetch;
   /** Guard: the page shows the Unauthorized message without it. */
   permission?: { resource: Resource; action: Action };
+  /**
+   * The page follows changes of its own path itself (e.g. `/topology` to `/topology/{id}`: new
+   * data, its own keys for what must start again), so the shell keeps it mounted across them
+   * and only the changed parts are drawn. Other pages are drawn afresh on each new path.
+   */
+  followsPath?: boolean;
   /** Feature flag hiding the navigation entry (not the route: decision 15). */
   feature?: Feature;
   nav?: {
@@ -118,6 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
         module.prefetchTopologyPage(context),
       ),
     permission: read('topologies'),
+    followsPath: true,
     feature: 'topology',
     nav: { section: 'main', label: 'Dashboard', href: paths.topology(), icon: DashboardIcon },
   },

@@ -10,6 +10,7 @@ export function AppLayout({
   children,
   minimal = false,
   resetKey,
+  pageKey,
 }: {
   title: string;
   children: ReactNode;
@@ -17,6 +18,8 @@ export function AppLayout({
   minimal?: boolean;
   /** Changing it (the location) clears a caught error. */
   resetKey?: string;
+  /** Changing it draws the page afresh (a new instance); the location unless the route says. */
+  pageKey?: string;
 }) {
   return (
     <div className="flex h-full bg-bg">
@@ -35,7 +38,7 @@ export function AppLayout({
           className="min-h-0 flex-1 overflow-auto focus:outline-none"
         >
           <div className="mx-auto w-full max-w-screen-2xl p-4 sm:p-6">
-            <ErrorBoundary inline key={resetKey}>
+            <ErrorBoundary inline key={pageKey ?? resetKey} resetKey={resetKey}>
               <Suspense fallback={<PageSpinner />}>{children}</Suspense>
             </ErrorBoundary>
           </div>

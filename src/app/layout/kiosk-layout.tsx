@@ -26,6 +26,8 @@ export interface KioskLayoutProps {
   wakeLock?: WakeLockStatus;
   /** Changing it (the location) clears a caught error. */
   resetKey?: string;
+  /** Changing it draws the page afresh (a new instance); the location unless the route says. */
+  pageKey?: string;
   children: ReactNode;
 }
 
@@ -38,6 +40,7 @@ export function KioskLayout({
   rotateNextAt,
   wakeLock,
   resetKey,
+  pageKey,
   children,
 }: KioskLayoutProps) {
   return (
@@ -65,7 +68,7 @@ export function KioskLayout({
         className="min-h-0 flex-1 overflow-auto focus:outline-none"
       >
         <div className="w-full px-6 py-4">
-          <ErrorBoundary inline key={resetKey}>
+          <ErrorBoundary inline key={pageKey ?? resetKey} resetKey={resetKey}>
             <Suspense fallback={<PageSpinner />}>{children}</Suspense>
           </ErrorBoundary>
         </div>

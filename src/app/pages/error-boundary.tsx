@@ -9,13 +9,27 @@ export interface ErrorBoundaryProps {
   children: ReactNode;
   /** Render inside the layout (a panel) rather than full screen. */
   inline?: boolean;
+  /** Changing it (e.g. the location) clears a caught error, without drawing the children anew. */
+  resetKey?: string;
 }
 
-export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
+interface ErrorBoundaryState {
+  error: Error | null;
+  resetKey?: string;
+}
+
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {

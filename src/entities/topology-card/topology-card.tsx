@@ -10,6 +10,7 @@ import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { TopologyComponent, TopologyProperty } from '../../api/types';
 import { cx } from '../../lib/class-names';
 import { StatusIcon } from '../../ui/status-icon';
+import { useLinkIntent } from '../../ui/use-link-intent';
 import { ComponentIcon, SeverityIcon } from './component-icon';
 import {
   cardSummary,
@@ -41,6 +42,11 @@ export interface TopologyCardProps {
   href?: string;
   /** Called on a click of the name link (the caller may `preventDefault()`). */
   onLinkClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /**
+   * Called when the name link is likely to be followed (the pointer rests on it, presses it, or
+   * it takes focus), so that the caller can read ahead what it opens (src/ui/use-link-intent.ts).
+   */
+  onLinkIntent?: () => void;
   /** Hide the headline properties. */
   hideProperties?: boolean;
   /** Hide the summary row. */
@@ -289,6 +295,7 @@ export function TopologyCard({
   size = 'extra_large',
   href,
   onLinkClick,
+  onLinkIntent,
   hideProperties = false,
   hideSummary = false,
   headingLevel = 3,
@@ -298,6 +305,7 @@ export function TopologyCard({
   actions,
 }: TopologyCardProps) {
   const titleId = useId();
+  const intent = useLinkIntent(onLinkIntent);
   const health = componentHealth(component);
   const healthLabel = COMPONENT_HEALTH_LABELS[health];
   const compact = size === 'small';
@@ -336,6 +344,7 @@ export function TopologyCard({
                 part="name-link"
                 href={href}
                 onClick={onLinkClick}
+                {...intent}
                 className="text-link underline-offset-2 hover:underline"
                 title={component.name}
               >

@@ -4,7 +4,7 @@
  * right sidebar (spec doc 2 §2 "Topology", §8, §9; api.md §3.5). The breadcrumb, filters, sort,
  * card width and the cards' actions are described in topology-params.ts and beside each piece.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   memo,
   startTransition,
@@ -17,7 +17,7 @@ import {
 import { useLocation, useSearch } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
-import { topologyQueries } from '../../api/topology';
+import { topologyQueries, treeKeyId } from '../../api/topology';
 import { isComponentId } from '../../api/topology-sidebar';
 import { TopologyCard } from '../../entities/topology-card/topology-card';
 import type { TopologyCardSize } from '../../entities/topology-card/topology-card-format';
@@ -26,6 +26,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertCircleIcon, DashboardIcon } from '../../ui/icons';
 import { usePageRefresh } from '../../ui/page-refresh';
 import { PageSpinner } from '../../ui/spinner';
+import { SwapView } from '../../ui/swap-view';
 import { toast } from '../../ui/toast';
 import { useUrlState } from '../../ui/use-url-state';
 import type { TopologyComponent } from '../../api/topology';
@@ -39,6 +40,7 @@ import {
   MULTIPLE_COMPONENTS_TEXT,
   NO_COMPONENTS_TEXT,
   pickCards,
+  readTopologyParams,
   sizeForWidth,
   sortCards,
   sortOptions,
@@ -83,10 +85,18 @@ interface CardItemProps {
   width: number;
   href: string;
   onOpen: (event: MouseEvent<HTMLAnchorElement>, href: string) => void;
+  onPreview: (href: string) => void;
 }
 
 /** One card of the grid; drawn again only when its component, size or link changes. */
-const CardItem = memo(function CardItem({ card, size, width, href, onOpen }: CardItemProps) {
+const CardItem = memo(function CardItem({
+  card,
+  size,
+  width,
+  href,
+  onOpen,
+  onPreview,
+}: CardItemProps) {
   return (
     <li
       className="max-w-full [contain-intrinsic-size:auto_180px] [content-visibility:auto]"
@@ -101,6 +111,7 @@ const CardItem = memo(function CardItem({ card, size, width, href, onOpen }: Car
         headingLevel={3}
         href={href}
         onLinkClick={(event) => onOpen(event, href)}
+        onLinkIntent={() => onPreview(href)}
         actions={<TopologyCardMenu component={card} />}
       />
     </li>
@@ -119,7 +130,12 @@ export function TopologyPage() {
   const query = useQuery({
     ...topologyQueries.tree(client, request),
     enabled: validId,
-    placeholderData: keepPreviousData,
+    // The cards on screen stay while new filters are read; another component's are not kept
+    // (the page stays mounted from one component to the next: routes.tsx `followsPath`).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && treeKeyId(previousQuery.queryKey) === id
+        ? keepPreviousData(previous)
+        : undefined,
   });
   usePageRefresh(() => void query.refetch(), query.isFetching);
 
@@ -150,6 +166,19 @@ export function TopologyPage() {
       navigate(href);
     },
     [navigate],
+  );
+  // The component a card opens, read ahead as the user heads for its link.
+  const queryClient = useQueryClient();
+  const previewComponent = useCallback(
+    (href: string) => {
+      const url = new URL(href, window.location.origin);
+      const target = componentIdOf(url.pathname);
+      if (target === undefined || !isComponentId(target)) return;
+      void queryClient.prefetchQuery(
+        topologyQueries.tree(client, topologyRequest(readTopologyParams(url.search), target)),
+      );
+    },
+    [client, queryClient],
   );
   const drawn = useProgressiveCount(cards.length, width, id ?? '');
 
@@ -203,6 +232,7 @@ export function TopologyPage() {
             width={width}
             href={componentHref(card.id, search, id)}
             onOpen={openComponent}
+            onPreview={previewComponent}
           />
         ))}
       </ul>
@@ -219,9 +249,10 @@ export function TopologyPage() {
         sortOptions={options}
       />
       <div className="flex min-w-0 flex-col gap-4 lg:flex-row lg:items-start">
-        <section aria-label="Component cards" className="min-w-0 flex-1">
+        <section aria-label="Component cards" className="relative min-w-0 flex-1">
           <h2 className="sr-only">Components</h2>
-          {content}
+          {/* Another component's cards replace these at once; these are removed after. */}
+          <SwapView viewKey={id ?? ''}>{content}</SwapView>
         </section>
         {root ? (
           <aside
