@@ -128,30 +128,80 @@ export interface KratosUiText {
   type: 'error' | 'info' | 'success' | string;
 }
 
+/**
+ * One node of a Kratos flow's UI (api.md §13), by `attributes.node_type`:
+ * - `input`: a form field or a submit button (`type` `submit` / `button` with `value`); WebAuthn
+ *   trigger buttons carry `onclickTrigger` (`oryWebAuthnRegistration`, `oryWebAuthnLogin`) and
+ *   the WebAuthn options as a JSON string in `value` (simplewebauthn's `…OptionsJSON` shape);
+ * - `img`: an image, e.g. the TOTP QR code (`src` is a data: URL, `id` `totp_qr`);
+ * - `text`: text to show, e.g. the TOTP secret (`id` `totp_secret_key`) or the recovery codes
+ *   (`id` `lookup_secret_codes`, the codes in `text.context.secrets[].text`);
+ * - `a`: a link (`href`, `title`);
+ * - `script`: not used by Vigil's server (a Kratos server may send it; the console ignores it).
+ */
 export interface KratosUiNode {
   type: string;
   group: string;
   attributes: {
+    /** `input` nodes. */
     name: string;
+    /** `input`: the field type (text, email, password, hidden, submit, button, checkbox). */
     type: string;
     value?: unknown;
     required?: boolean;
     disabled?: boolean;
     node_type: string;
     autocomplete?: string;
+    pattern?: string;
+    maxlength?: number;
+    /** `input` buttons that start WebAuthn in the browser. */
+    onclickTrigger?: 'oryWebAuthnRegistration' | 'oryWebAuthnLogin' | string;
+    /** `img`, `text`, `a` and `script` nodes. */
+    id?: string;
+    /** `img`. */
+    src?: string;
+    width?: number;
+    height?: number;
+    /** `text`: the text, with its context (e.g. `{secrets: KratosUiText[]}`). */
+    text?: KratosUiText & { context?: Record<string, unknown> };
+    /** `a`. */
+    href?: string;
+    title?: KratosUiText;
   };
   messages: KratosUiText[];
   meta: { label?: KratosUiText };
 }
 
+/** What the browser should do after a successful flow submission (Kratos `continue_with`). */
+export type KratosContinueWith =
+  | {
+      action: 'show_verification_ui';
+      flow: { id: string; verifiable_address: string; url?: string };
+    }
+  | { action: 'show_settings_ui'; flow: { id: string; url?: string } }
+  | { action: 'set_ory_session_token'; ory_session_token: string }
+  | { action: 'redirect_browser_to'; redirect_browser_to: string };
+
 export interface KratosFlow {
   id: string;
+  /** `browser`. */
   type: string;
   expires_at: string;
   issued_at: string;
   request_url: string;
   return_to?: string;
+  /**
+   * Flow state: login and registration `choose_method`; recovery and verification
+   * `choose_method` → `sent_email` → `passed_challenge`; settings `show_form` → `success`.
+   */
   state?: string;
+  /** Login: `aal1` or `aal2` (the second-factor variant). */
+  requested_aal?: 'aal1' | 'aal2';
+  /** Login: true for the 'Confirm Action' variant (re-authentication). */
+  refresh?: boolean;
+  /** Settings: the identity being edited. */
+  identity?: { id: string; traits: Record<string, unknown> };
+  continue_with?: KratosContinueWith[];
   ui: { action: string; method: string; nodes: KratosUiNode[]; messages?: KratosUiText[] };
 }
 
