@@ -79,6 +79,17 @@ export function runtimeConfig(config: ServerConfig): RuntimeConfig {
     auth: config.auth,
     healthOnly: config.healthOnly,
     docsUrl: config.docsUrl,
+    // Hosted sign-in (docs/hosted-oidc.md): the console signs in with the provider this server
+    // trusts, as the client whose id is the tokens' audience.
+    ...(config.oidc
+      ? {
+          oidc: {
+            issuer: config.oidc.issuer,
+            clientId: config.oidc.audience,
+            organizationsClaim: config.oidc.organizationsClaim,
+          },
+        }
+      : {}),
   };
 }
 

@@ -4,7 +4,19 @@
  */
 import { parseSecretKey } from './secrets/keyring';
 
-export type AuthMode = 'basic' | 'none';
+export type AuthMode = 'basic' | 'none' | 'oidc';
+
+/** `VIGIL_AUTH=oidc` (docs/hosted-oidc.md): the hosted provider whose bearer tokens are accepted. */
+export interface OidcServerConfig {
+  /** VIGIL_OIDC_ISSUER: the issuer URL, exactly as in the tokens' `iss`. */
+  issuer: string;
+  /** VIGIL_OIDC_AUDIENCE: the expected `aud` (the console's client id). */
+  audience: string;
+  /** VIGIL_OIDC_ORGANIZATION: the organisation this backend serves (optional). */
+  organization: string | undefined;
+  /** VIGIL_OIDC_ORGANIZATIONS_CLAIM: the claim listing the organisations (default `organizations`). */
+  organizationsClaim: string;
+}
 export type SeedMode = 'demo' | 'none' | 'large';
 
 export interface ServerConfig {
@@ -56,6 +68,8 @@ export interface ServerConfig {
    * base64); undefined = a key generated once and kept in the database (docs/security.md).
    */
   secretKey: Buffer | undefined;
+  /** Set exactly when `auth` is `oidc`. */
+  oidc?: OidcServerConfig | undefined;
 }
 
 /** A configuration mistake: `message` is one line naming the variable and what is expected. */
@@ -222,6 +236,44 @@ function secretKey(env: Env): Buffer | undefined {
   return key;
 }
 
+function oidcConfig(env: Env, auth: AuthMode): OidcServerConfig | undefined {
+  if (auth !== 'oidc') return undefined;
+  const issuer = nonEmpty(env, 'VIGIL_OIDC_ISSUER');
+  if (issuer === undefined) {
+    throw new ConfigError('VIGIL_OIDC_ISSUER is required when VIGIL_AUTH=oidc (the issuer URL)');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(issuer);
+  } catch {
+    throw new ConfigError(
+      `VIGIL_OIDC_ISSUER must be a URL like https://id.example.com (got ${JSON.stringify(issuer)})`,
+    );
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback)) {
+    throw new ConfigError(
+      `VIGIL_OIDC_ISSUER must be an https URL (http only on localhost) (got ${JSON.stringify(issuer)})`,
+    );
+  }
+  const audience = nonEmpty(env, 'VIGIL_OIDC_AUDIENCE');
+  if (audience === undefined) {
+    throw new ConfigError('VIGIL_OIDC_AUDIENCE is required when VIGIL_AUTH=oidc (the client id)');
+  }
+  const claim = nonEmpty(env, 'VIGIL_OIDC_ORGANIZATIONS_CLAIM') ?? 'organizations';
+  if (!/^[\w.:/-]{1,200}$/.test(claim)) {
+    throw new ConfigError(
+      `VIGIL_OIDC_ORGANIZATIONS_CLAIM must be a claim name (got ${JSON.stringify(claim)})`,
+    );
+  }
+  return {
+    issuer,
+    audience,
+    organization: nonEmpty(env, 'VIGIL_OIDC_ORGANIZATION'),
+    organizationsClaim: claim,
+  };
+}
+
 /** Read and validate the configuration; throws {@link ConfigError} on the first bad value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   return {
@@ -230,7 +282,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     bodyLimitBytes: byteSize(env, 'VIGIL_BODY_LIMIT', 1024, 64 * 1024 * 1024, 1024 * 1024),
     dataDir: nonEmpty(env, 'VIGIL_DATA_DIR') ?? '.vigil/data',
     databaseUrl: databaseUrl(env),
-    auth: oneOf(env, 'VIGIL_AUTH', ['basic', 'none'] as const, 'basic'),
+    auth: oneOf(env, 'VIGIL_AUTH', ['basic', 'none', 'oidc'] as const, 'basic'),
+    oidc: oidcConfig(env, oneOf(env, 'VIGIL_AUTH', ['basic', 'none', 'oidc'] as const, 'basic')),
     healthOnly: oneOf(env, 'VIGIL_HEALTH_ONLY', ['true', 'false'] as const, 'false') === 'true',
     seed: oneOf(env, 'VIGIL_SEED', ['demo', 'none', 'large'] as const, 'demo'),
     staticDir: nonEmpty(env, 'VIGIL_STATIC_DIR') ?? 'dist/console',

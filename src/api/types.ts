@@ -225,6 +225,20 @@ export interface RuntimeConfig {
   healthOnly: boolean;
   docsUrl: string;
   theme?: 'light' | 'dark' | 'auto';
+  /** Hosted sign-in (`auth: oidc`, docs/hosted-oidc.md); present exactly in that mode. */
+  oidc?: OidcClientConfig;
+}
+
+/** The OpenID Connect client the console signs in as (`auth: oidc`). */
+export interface OidcClientConfig {
+  /** The provider's issuer URL (discovery: `{issuer}/.well-known/openid-configuration`). */
+  issuer: string;
+  /** The console's (public, PKCE) client id; Vigil's server expects it as the tokens' audience. */
+  clientId: string;
+  /** Scopes asked for (default `openid profile email`; `organizations` is added when offered). */
+  scopes?: string[];
+  /** The claim of the ID token or userinfo listing the organisations (default `organizations`). */
+  organizationsClaim?: string;
 }
 
 // ---- Check detail dialog (contract postgrest.md §8.1, §8.5, §8.7; api.md §3.3, §10) ----

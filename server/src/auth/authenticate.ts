@@ -7,6 +7,7 @@ import { defaultCallerId, loadCaller } from './accounts';
 import { accessTokenUsage, lookupAccessToken } from './access-tokens';
 import { isEmbedToken } from '../embed/tokens';
 import { agentHeartbeat } from './agent-heartbeat';
+import { createOidcVerifier, looksLikeJwt, OIDC_FAILURE, personForIdentity } from './oidc';
 import { SESSION_COOKIE, findSession } from './sessions';
 
 /** The credential an Authorization header carries: a bearer token or Basic `token:<token>`. */
@@ -37,6 +38,9 @@ export function tokenFromAuthorization(header: string | undefined): string | und
 export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<AppEnv> {
   const heartbeat = agentHeartbeat(db);
   const usage = accessTokenUsage(db);
+  // VIGIL_AUTH=oidc: a JWT bearer is the provider's token (docs/hosted-oidc.md); cookies count for
+  // nothing in that mode, and agent access tokens keep working.
+  const oidc = config.auth === 'oidc' && config.oidc ? createOidcVerifier(config.oidc) : undefined;
   return async (c, next) => {
     c.set('caller', undefined);
     c.set('authFailure', 'Not logged in');
@@ -47,6 +51,15 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
       // Scoped embed tokens are never a person's credential: the embed gate (server/src/embed)
       // verifies them and decides the request; without the gate they authenticate nothing.
       c.set('authFailure', 'Authorization Error');
+    } else if (token !== undefined && oidc && looksLikeJwt(token)) {
+      const verdict = await oidc.verify(token);
+      if (!verdict.ok) c.set('authFailure', verdict.reason);
+      else {
+        const personId = await personForIdentity(db, verdict.identity);
+        const caller = personId ? await loadCaller(db, personId, 'token') : undefined;
+        if (caller) c.set('caller', caller);
+        else c.set('authFailure', OIDC_FAILURE.invalid);
+      }
     } else if (token !== undefined) {
       const found = await lookupAccessToken(db, token);
       if (found === undefined) c.set('authFailure', 'Authorization Error');
@@ -63,7 +76,7 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
       const id = await defaultCallerId(db);
       const caller = id ? await loadCaller(db, id, 'none') : undefined;
       c.set('caller', caller);
-    } else {
+    } else if (config.auth !== 'oidc') {
       const cookie = getCookie(c, SESSION_COOKIE);
       if (cookie) {
         const session = await findSession(db, cookie);
