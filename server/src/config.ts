@@ -236,8 +236,8 @@ function secretKey(env: Env): Buffer | undefined {
   return key;
 }
 
-function oidcConfig(env: Env, auth: AuthMode): OidcServerConfig | undefined {
-  if (auth !== 'oidc') return undefined;
+function oidcConfig(env: Env): OidcServerConfig | undefined {
+  if (nonEmpty(env, 'VIGIL_AUTH') !== 'oidc') return undefined;
   const issuer = nonEmpty(env, 'VIGIL_OIDC_ISSUER');
   if (issuer === undefined) {
     throw new ConfigError('VIGIL_OIDC_ISSUER is required when VIGIL_AUTH=oidc (the issuer URL)');
@@ -283,7 +283,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir: nonEmpty(env, 'VIGIL_DATA_DIR') ?? '.vigil/data',
     databaseUrl: databaseUrl(env),
     auth: oneOf(env, 'VIGIL_AUTH', ['basic', 'none', 'oidc'] as const, 'basic'),
-    oidc: oidcConfig(env, oneOf(env, 'VIGIL_AUTH', ['basic', 'none', 'oidc'] as const, 'basic')),
+    oidc: oidcConfig(env),
     healthOnly: oneOf(env, 'VIGIL_HEALTH_ONLY', ['true', 'false'] as const, 'false') === 'true',
     seed: oneOf(env, 'VIGIL_SEED', ['demo', 'none', 'large'] as const, 'demo'),
     staticDir: nonEmpty(env, 'VIGIL_STATIC_DIR') ?? 'dist/console',
