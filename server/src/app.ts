@@ -22,7 +22,7 @@ import { canaryRoutes } from './routes/canary';
 import { catalogRoutes } from './routes/catalog';
 import { connectionRoutes } from './routes/connections';
 import { dbRoutes, type DbEngine } from './routes/db';
-import { kratosRoutes } from './routes/kratos';
+import { aal2Gate, kratosRoutes } from './routes/kratos';
 import { agentRoutes } from './routes/agent';
 import { embedTokenRoutes } from './routes/embed-tokens';
 import { kubeconfigRoutes } from './routes/kubeconfig';
@@ -134,6 +134,8 @@ export function createApp({
     app.route('/api/canary', open);
   } else {
     app.use('/api/*', authenticate(db, config));
+    // An aal1 session of an identity with a second factor reaches only the identity flows.
+    app.use('/api/*', aal2Gate());
     // Scoped embed tokens are decided here, before any route (docs/embed-tokens.md).
     app.use('/api/*', embedGate({ db, engine }));
     // The topology tree needs read on topologies, not canaries (rbac-and-flags.md §3.3).
@@ -162,7 +164,7 @@ export function createApp({
       app.all('/api/db/*', (c) => jsonError(c, 503, 'the data API is not available'));
     }
     if (config.auth === 'basic') {
-      const kratos = kratosRoutes(db, config);
+      const kratos = kratosRoutes(db, config, { secrets: keys, properties: localProperties });
       app.route('/api/kratos', kratos);
       app.route('/api/.ory', kratos);
     }

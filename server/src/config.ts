@@ -17,6 +17,7 @@ export interface OidcServerConfig {
   /** VIGIL_OIDC_ORGANIZATIONS_CLAIM: the claim listing the organisations (default `organizations`). */
   organizationsClaim: string;
 }
+
 export type SeedMode = 'demo' | 'none' | 'large';
 
 export interface ServerConfig {
@@ -70,6 +71,13 @@ export interface ServerConfig {
   secretKey: Buffer | undefined;
   /** Set exactly when `auth` is `oidc`. */
   oidc?: OidcServerConfig | undefined;
+  /**
+   * Where the identity flows send mail (VIGIL_SMTP_URL, `smtp://[user:pass@]host:port/?from=…`);
+   * undefined = the verification and recovery links are printed in the server log instead.
+   */
+  smtpUrl: string | undefined;
+  /** Privileged settings (password, second factors) need a sign-in this recent (15 minutes). */
+  privilegedSessionMaxAgeMs: number;
 }
 
 /** A configuration mistake: `message` is one line naming the variable and what is expected. */
@@ -236,6 +244,24 @@ function secretKey(env: Env): Buffer | undefined {
   return key;
 }
 
+function smtpUrl(env: Env): string | undefined {
+  const value = nonEmpty(env, 'VIGIL_SMTP_URL');
+  if (value === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  // Never echo the value: it may carry the SMTP password.
+  if (!parsed || !/^smtps?:$/.test(parsed.protocol) || !parsed.hostname) {
+    throw new ConfigError(
+      'VIGIL_SMTP_URL must be an smtp:// or smtps:// URL such as smtp://mail.example.com:587/?from=vigil@example.com',
+    );
+  }
+  return value;
+}
+
 function oidcConfig(env: Env): OidcServerConfig | undefined {
   if (nonEmpty(env, 'VIGIL_AUTH') !== 'oidc') return undefined;
   const issuer = nonEmpty(env, 'VIGIL_OIDC_ISSUER');
@@ -300,6 +326,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     runnerTimeoutMs: boundedInteger(env, 'VIGIL_RUNNER_TIMEOUT_MS', 100, 600_000, 30_000),
     selfUrl: selfUrl(env),
     secretKey: secretKey(env),
+    smtpUrl: smtpUrl(env),
+    privilegedSessionMaxAgeMs: 15 * 60 * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import { accessTokenUsage, lookupAccessToken } from './access-tokens';
 import { isEmbedToken } from '../embed/tokens';
 import { agentHeartbeat } from './agent-heartbeat';
 import { createOidcVerifier, looksLikeJwt, OIDC_FAILURE, personForIdentity } from './oidc';
+import { identityNeedsAal2 } from './second-factors';
 import { SESSION_COOKIE, findSession } from './sessions';
 
 /** The credential an Authorization header carries: a bearer token or Basic `token:<token>`. */
@@ -44,6 +45,7 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
   return async (c, next) => {
     c.set('caller', undefined);
     c.set('authFailure', 'Not logged in');
+    c.set('aal2Required', false);
     const token = tokenFromAuthorization(c.req.header('authorization'));
     if (token === null) {
       c.set('authFailure', 'Authorization Error');
@@ -81,7 +83,15 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
       if (cookie) {
         const session = await findSession(db, cookie);
         if (session === 'expired') c.set('authFailure', 'Session Expired');
-        else if (session) {
+        else if (
+          session &&
+          session.aal !== 'aal2' &&
+          (await identityNeedsAal2(db, session.identity_id))
+        ) {
+          // A second factor is needed first (docs/identity.md "Sessions and assurance").
+          c.set('aal2Required', true);
+          c.set('authFailure', 'Second factor required');
+        } else if (session) {
           const caller = await loadCaller(db, session.identity_id, 'session', session.id);
           if (caller) c.set('caller', caller);
         }

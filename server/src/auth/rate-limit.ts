@@ -102,3 +102,31 @@ export function describeWait(seconds: number): string {
   if (seconds >= 60) return '1 minute';
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
+
+/** Wrong second-factor codes (TOTP, recovery codes, security keys) of one identity per 15 minutes. */
+export const SECOND_FACTOR_RULE: RateRule = {
+  name: 'second-factor',
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+};
+
+/** Wrong recovery or verification codes from one client address per 15 minutes. */
+export const CODE_ADDRESS_RULE: RateRule = {
+  name: 'code-address',
+  limit: 20,
+  windowMs: 15 * 60 * 1000,
+};
+
+/** Recovery and verification mails to one e-mail address per 15 minutes. */
+export const CODE_MAIL_RULE: RateRule = {
+  name: 'code-mail',
+  limit: 5,
+  windowMs: 15 * 60 * 1000,
+};
+
+/** Registrations from one client address per hour. */
+export const REGISTRATION_ADDRESS_RULE: RateRule = {
+  name: 'registration-address',
+  limit: 20,
+  windowMs: 60 * 60 * 1000,
+};

@@ -14,27 +14,41 @@ export interface NewSession {
   authenticatedAt: Date;
 }
 
+/** One way a session was authenticated (Kratos `authentication_methods[]`). */
+export interface SessionMethod {
+  method: string;
+  aal: 'aal1' | 'aal2';
+  completed_at: string;
+}
+
 export interface SessionRow {
   id: string;
   identity_id: string;
   authenticated_at: Date;
   expires_at: Date;
   issued_at: Date;
+  /** The assurance level reached: `aal1` after a password (or a recovery code), `aal2` after a second factor. */
+  aal: 'aal1' | 'aal2';
+  methods: SessionMethod[];
 }
 
 export async function createSession(
   db: Queryable,
   identityId: string,
   ttlMs: number,
+  method = 'password',
 ): Promise<NewSession> {
   const token = randomToken();
   const logoutToken = randomToken();
   const id = sha256Hex(token);
+  const methods: SessionMethod[] = [
+    { method, aal: 'aal1', completed_at: new Date().toISOString() },
+  ];
   const result = await db.query<{ expires_at: Date; authenticated_at: Date }>(
-    `INSERT INTO vigil_sessions (id, identity_id, logout_token_hash, expires_at)
-     VALUES ($1, $2, $3, now() + ($4::bigint * interval '1 millisecond'))
+    `INSERT INTO vigil_sessions (id, identity_id, logout_token_hash, expires_at, aal, methods)
+     VALUES ($1, $2, $3, now() + ($4::bigint * interval '1 millisecond'), 'aal1', $5::jsonb)
      RETURNING expires_at, authenticated_at`,
-    [id, identityId, sha256Hex(logoutToken), ttlMs],
+    [id, identityId, sha256Hex(logoutToken), ttlMs, JSON.stringify(methods)],
   );
   await db.query('UPDATE people SET last_login = now() WHERE id = $1', [identityId]);
   const row = result.rows[0];
@@ -54,7 +68,8 @@ export async function findSession(
   token: string,
 ): Promise<SessionRow | 'expired' | undefined> {
   const result = await db.query<SessionRow & { live: boolean }>(
-    `SELECT id, identity_id, authenticated_at, expires_at, created_at AS issued_at, expires_at > now() AS live
+    `SELECT id, identity_id, authenticated_at, expires_at, created_at AS issued_at, aal, methods,
+       expires_at > now() AS live
      FROM vigil_sessions WHERE id = $1`,
     [sha256Hex(token)],
   );
@@ -65,6 +80,26 @@ export async function findSession(
     return 'expired';
   }
   return row;
+}
+
+/**
+ * Record a completed method on a live session: a second factor raises it to aal2, a password
+ * (a refresh login) keeps its level; either renews `authenticated_at`.
+ */
+export async function completeMethod(
+  db: Queryable,
+  sessionId: string,
+  method: string,
+  aal: 'aal1' | 'aal2',
+): Promise<void> {
+  const entry: SessionMethod = { method, aal, completed_at: new Date().toISOString() };
+  await db.query(
+    `UPDATE vigil_sessions SET authenticated_at = now(),
+       aal = CASE WHEN $2 = 'aal2' THEN 'aal2' ELSE aal END,
+       methods = methods || $3::jsonb
+     WHERE id = $1`,
+    [sessionId, aal, JSON.stringify([entry])],
+  );
 }
 
 /** A new logout token for a live session (each logout/browser call issues a fresh one). */
