@@ -28,6 +28,15 @@ import { useDocumentTitle, useMatchedRoute } from './route-hooks';
 import { SessionGate } from './session-gate';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const RegistrationPage = lazyPage(
+  () => import('../features/auth/registration-page'),
+  'RegistrationPage',
+);
+const RecoveryPage = lazyPage(() => import('../features/auth/recovery-page'), 'RecoveryPage');
+const VerificationPage = lazyPage(
+  () => import('../features/auth/verification-page'),
+  'VerificationPage',
+);
 const AcceptInvitePage = lazyPage(
   () => import('../features/settings/users/accept-invite-page'),
   'AcceptInvitePage',
@@ -135,6 +144,23 @@ export function AppRouter() {
           </Suspense>
         )}
       </Route>
+      {(
+        [
+          ['/registration', RegistrationPage],
+          ['/recovery', RecoveryPage],
+          ['/verification', VerificationPage],
+        ] as const
+      ).map(([path, Page]) => (
+        <Route key={path} path={path}>
+          {config.auth !== 'basic' || config.healthOnly ? (
+            <Redirect to={paths.root()} replace />
+          ) : (
+            <Suspense fallback={<PageSpinner />}>
+              <Page />
+            </Suspense>
+          )}
+        </Route>
+      ))}
       <Route path="/invite">
         {config.auth !== 'basic' || config.healthOnly ? (
           <Redirect to={paths.root()} replace />

@@ -30,6 +30,11 @@ export const paths = {
   },
   login: (returnTo?: string) =>
     returnTo && returnTo !== '/' ? `/login?return_to=${encodeURIComponent(returnTo)}` : '/login',
+  /** The second-factor sign-in (`aal=aal2`, api.md §2). */
+  loginSecondFactor: (returnTo?: string) =>
+    returnTo && returnTo !== '/'
+      ? `/login?aal=aal2&return_to=${encodeURIComponent(returnTo)}`
+      : '/login?aal=aal2',
   badSession: (code?: string) =>
     code ? `/error?error_code=${encodeURIComponent(code)}` : '/error',
   flowError: (id: string) => `/flow-error?id=${encodeURIComponent(id)}`,
@@ -37,7 +42,15 @@ export const paths = {
 } as const;
 
 /** Paths that render without a session (sign-in and error pages). */
-export const PUBLIC_PATHS = ['/login', '/invite', '/error', '/flow-error'] as const;
+export const PUBLIC_PATHS = [
+  '/login',
+  '/registration',
+  '/recovery',
+  '/verification',
+  '/invite',
+  '/error',
+  '/flow-error',
+] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));

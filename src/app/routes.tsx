@@ -94,6 +94,10 @@ const NotificationsPage = lazyPage(
   'NotificationsPage',
 );
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
+const ProfileSettingsPage = lazyPage(
+  () => import('../features/auth/profile-settings-page'),
+  'ProfileSettingsPage',
+);
 
 const read = (resource: Resource) => ({ resource, action: 'read' as const });
 
@@ -189,7 +193,7 @@ export const ROUTES: readonly AppRoute[] = [
     permission: read('agents'),
     feature: 'agents',
   },
-  { path: '/profile-settings', title: 'Profile Settings', page: ComingSoonPage },
+  { path: '/profile-settings', title: 'Profile Settings', page: ProfileSettingsPage },
   { path: '/organizations/orgs-switched', title: 'Organizations', page: ComingSoonPage },
   settings('Agents', paths.settings.agents(), 'agents', 'agents', AgentsPage),
   settings(

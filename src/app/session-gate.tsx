@@ -14,12 +14,14 @@ import { propertyQueries } from '../api/properties';
 import { ApiError, errorMessage } from '../api/client';
 import type { RefreshOutcome } from '../features/kiosk/kiosk-refresh-loop';
 import { KioskSessionNotice } from '../features/kiosk/kiosk-session-notice';
-import { sessionQueries } from '../api/session';
+import { kratosRedirect, sessionQueries } from '../api/session';
+import { safeReturnTo } from '../lib/return-to';
 import { SessionProvider } from '../rbac/session-context';
 import { EmptyState } from '../ui/empty-state';
 import { LockIcon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
 import { GenericErrorScreen } from './pages/generic-error-screen';
+import { paths } from './paths';
 import { redirectToLogin } from './redirect-to-login';
 
 function outcomeOf(error: unknown): RefreshOutcome {
@@ -27,6 +29,23 @@ function outcomeOf(error: unknown): RefreshOutcome {
   return error instanceof ApiError && [401, 403, 422].includes(error.status)
     ? 'unauthorized'
     : 'failed';
+}
+
+/**
+ * Where whoami's 403/422 (`session_aal2_required`) sends the browser: the server's
+ * `redirect_browser_to` when it stays on this origin, else `/login?aal=aal2&return_to=…`.
+ */
+export function secondFactorTarget(error: unknown): string {
+  const given = kratosRedirect(error);
+  if (given) {
+    try {
+      const url = new URL(given, window.location.origin);
+      if (url.origin === window.location.origin) return url.pathname + url.search + url.hash;
+    } catch {
+      // Not an address: use the default below.
+    }
+  }
+  return paths.loginSecondFactor(safeReturnTo(window.location.pathname + window.location.search));
 }
 
 export function SessionGate({ children, kiosk = false }: { children: ReactNode; kiosk?: boolean }) {
@@ -41,8 +60,8 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
   useEffect(() => {
     if (kiosk) return;
     if (needsLogin) redirectToLogin();
-    else if (needsSecondFactor) redirectToLogin({ aal2: true });
-  }, [needsLogin, needsSecondFactor, kiosk]);
+    else if (needsSecondFactor) window.location.assign(secondFactorTarget(kratos.error));
+  }, [needsLogin, needsSecondFactor, kiosk, kratos.error]);
 
   // The user, their roles and the feature flags are asked for beside the session check rather
   // than after it (two round trips fewer before the first page): without a session they fail and
