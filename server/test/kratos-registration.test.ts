@@ -94,7 +94,10 @@ describe('Kratos registration flow', () => {
     logged.length = 0;
     const { browser, status, body } = await register(t.app, email);
     expect(status).toBe(200);
-    const session = body.session as { authenticator_assurance_level: string; identity: { id: string } };
+    const session = body.session as {
+      authenticator_assurance_level: string;
+      identity: { id: string };
+    };
     expect(session.authenticator_assurance_level).toBe('aal1');
     const identity = body.identity as {
       id: string;
@@ -169,7 +172,12 @@ describe('Kratos registration flow', () => {
       [`?flow=${flow.id}`, JSON.stringify({ csrf_token: 'forged', method: 'password' }), 403],
       [
         `?flow=${flow.id}`,
-        JSON.stringify({ csrf_token: flow.ui.nodes[0]?.attributes.value, method: 7, traits: 'x', password: [] }),
+        JSON.stringify({
+          csrf_token: flow.ui.nodes[0]?.attributes.value,
+          method: 7,
+          traits: 'x',
+          password: [],
+        }),
         400,
       ],
       [
@@ -177,7 +185,10 @@ describe('Kratos registration flow', () => {
         JSON.stringify({
           csrf_token: flow.ui.nodes[0]?.attributes.value,
           method: 'password',
-          traits: { email: `${'a'.repeat(5000)}@example.test`, name: { first: 'x'.repeat(5000), last: {} } },
+          traits: {
+            email: `${'a'.repeat(5000)}@example.test`,
+            name: { first: 'x'.repeat(5000), last: {} },
+          },
           password: 'p'.repeat(100_000),
         }),
         400,
@@ -186,7 +197,9 @@ describe('Kratos registration flow', () => {
     for (const [query, body, status] of cases) {
       const response = await post(query, body);
       expect(response.status, `${query} ${body.slice(0, 60)}`).toBe(status);
-      expect(await response.json()).toHaveProperty(status === 400 && body.startsWith('{"csrf') ? 'ui' : 'error');
+      expect(await response.json()).toHaveProperty(
+        status === 400 && body.startsWith('{"csrf') ? 'ui' : 'error',
+      );
     }
     const expired = await db.query(
       `UPDATE vigil_flows SET expires_at = now() - interval '1 minute' WHERE id = $1 RETURNING 1`,

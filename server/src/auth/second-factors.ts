@@ -151,7 +151,8 @@ export function newLookupCodes(): string[] {
   const codes = new Set<string>();
   while (codes.size < LOOKUP_CODE_COUNT) {
     let code = '';
-    for (let i = 0; i < LOOKUP_CODE_LENGTH; i++) code += LOOKUP_ALPHABET[randomInt(LOOKUP_ALPHABET.length)];
+    for (let i = 0; i < LOOKUP_CODE_LENGTH; i++)
+      code += LOOKUP_ALPHABET[randomInt(LOOKUP_ALPHABET.length)];
     codes.add(code);
   }
   return [...codes];
@@ -181,7 +182,7 @@ export async function removeLookupCodes(db: Queryable, identityId: string): Prom
 }
 
 /** Use a recovery code: `ok`, `used` (already used) or `invalid`. */
-export async function useLookupCode(
+export async function spendLookupCode(
   db: Queryable,
   identityId: string,
   code: string,

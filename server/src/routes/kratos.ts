@@ -10,11 +10,7 @@ import type { Db } from '../db/types';
 import { createMailer, type Mailer } from '../auth/mailer';
 import { isSafeReturnTo } from '../auth/return-to';
 import { identityNeedsAal2 } from '../auth/second-factors';
-import {
-  SESSION_COOKIE,
-  deleteSessionByLogoutToken,
-  rotateLogoutToken,
-} from '../auth/sessions';
+import { SESSION_COOKIE, deleteSessionByLogoutToken, rotateLogoutToken } from '../auth/sessions';
 import { lazySecrets, type Secrets } from '../secrets/keyring';
 import type { AppEnv } from '../http/env';
 import { revokeKubeconfigTokens } from './kubeconfig';
@@ -94,7 +90,8 @@ export function kratosRoutes(
 
   app.get('/self-service/logout', async (c) => {
     const token = c.req.query('token') ?? '';
-    const ended = token && token.length <= 200 ? await deleteSessionByLogoutToken(db, token) : undefined;
+    const ended =
+      token && token.length <= 200 ? await deleteSessionByLogoutToken(db, token) : undefined;
     if (ended) await revokeKubeconfigTokens(db, ended); // docs/security.md "Kubeconfig tokens"
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) });
     const returnTo = c.req.query('return_to');

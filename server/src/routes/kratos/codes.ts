@@ -131,7 +131,9 @@ export async function sendCode(
     state: 'sent_email',
     identityId: identityId ?? null,
     attempts: 0,
-    messages: [kind === 'recovery' ? KRATOS_MESSAGES.recoverySent : KRATOS_MESSAGES.verificationSent],
+    messages: [
+      kind === 'recovery' ? KRATOS_MESSAGES.recoverySent : KRATOS_MESSAGES.verificationSent,
+    ],
     data: {
       ...flow.data,
       address,
@@ -148,7 +150,9 @@ export async function sendCode(
     const recovery = kind === 'recovery';
     await deps.mailer.send({
       to: address,
-      subject: recovery ? 'Recover access to your Vigil account' : 'Please verify your email address',
+      subject: recovery
+        ? 'Recover access to your Vigil account'
+        : 'Please verify your email address',
       text: [
         'Hi,',
         '',
@@ -333,7 +337,10 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
 
     const address = field(body, 'email', 320).trim();
     if (!address) {
-      return retry([], flow.state === 'sent_email' ? { code: missing('code') } : { email: missing('email') });
+      return retry(
+        [],
+        flow.state === 'sent_email' ? { code: missing('code') } : { email: missing('email') },
+      );
     }
     if (!EMAIL_PATTERN.test(address)) {
       return retry([], { email: invalid(`"${address.slice(0, 100)}" is not valid "email"`) });

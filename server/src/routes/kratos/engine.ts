@@ -189,15 +189,10 @@ export function sessionInactive(c: Ctx): Response {
 }
 
 export function sessionAlreadyAvailable(c: Ctx, what = 'login'): Response {
-  return kratosError(
-    c,
-    400,
-    `A valid session was detected and thus ${what} is not possible.`,
-    {
-      id: 'session_already_available',
-      reason: `A valid session was detected and thus ${what} is not possible. Did you forget to set \`?refresh=true\`?`,
-    },
-  );
+  return kratosError(c, 400, `A valid session was detected and thus ${what} is not possible.`, {
+    id: 'session_already_available',
+    reason: `A valid session was detected and thus ${what} is not possible. Did you forget to set \`?refresh=true\`?`,
+  });
 }
 
 /** The aal2 login page for `returnTo` (docs/identity.md "Sessions and assurance"). */
@@ -344,7 +339,11 @@ export interface FlowUpdate {
   attempts?: number;
 }
 
-export async function updateFlow(db: Queryable, flow: FlowRow, update: FlowUpdate): Promise<FlowRow> {
+export async function updateFlow(
+  db: Queryable,
+  flow: FlowRow,
+  update: FlowUpdate,
+): Promise<FlowRow> {
   const result = await db.query<FlowRow>(
     `UPDATE vigil_flows SET state = $2, messages = $3::jsonb, data = $4::jsonb, identity_id = $5,
        identifier = $6, attempts = $7
@@ -388,7 +387,12 @@ export function setSessionCookie(c: Ctx, token: string, expires: Date): void {
 /** A new CSRF token, set as the cookie. */
 export function freshCsrf(c: Ctx): string {
   const token = randomToken();
-  setCookie(c, CSRF_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/' });
+  setCookie(c, CSRF_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: '/',
+  });
   return token;
 }
 
@@ -542,7 +546,12 @@ export function input(
   };
 }
 
-export function submit(group: string, name: string, value: string, label: KratosUiText): KratosUiNode {
+export function submit(
+  group: string,
+  name: string,
+  value: string,
+  label: KratosUiText,
+): KratosUiNode {
   return input(group, name, 'submit', { value, required: false }, label);
 }
 
@@ -613,7 +622,11 @@ export async function identityByAddress(
   return result.rows[0]?.id;
 }
 
-export async function markVerified(db: Queryable, identityId: string, address: string): Promise<void> {
+export async function markVerified(
+  db: Queryable,
+  identityId: string,
+  address: string,
+): Promise<void> {
   await db.query(
     `INSERT INTO vigil_verified_addresses (identity_id, address) VALUES ($1, lower($2))
      ON CONFLICT DO NOTHING`,

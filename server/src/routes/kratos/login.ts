@@ -25,7 +25,7 @@ import {
 import {
   checkTotp,
   secondFactors,
-  useLookupCode,
+  spendLookupCode,
   webauthnCredentials,
   needsAal2,
 } from '../../auth/second-factors';
@@ -105,7 +105,12 @@ async function loginNodes(
           { autocomplete: 'off', maxlength: 64 },
           info(1010010, 'Backup recovery code'),
         ),
-        submit('lookup_secret', 'method', 'lookup_secret', info(1010009, 'Use backup recovery code')),
+        submit(
+          'lookup_secret',
+          'method',
+          'lookup_secret',
+          info(1010009, 'Use backup recovery code'),
+        ),
       );
     }
     if (factors.webauthn.length > 0 && flow.data.webauthn_options) {
@@ -380,7 +385,7 @@ async function secondFactor(
   } else if (method === 'lookup_secret') {
     const code = field(body, 'lookup_secret', 64);
     if (!code.trim()) return retry(missing('lookup_secret'));
-    const result = await useLookupCode(db, identityId, code);
+    const result = await spendLookupCode(db, identityId, code);
     ok = result === 'ok';
     failure = result === 'used' ? KRATOS_MESSAGES.lookupUsed : KRATOS_MESSAGES.lookupInvalid;
   } else {

@@ -10,12 +10,7 @@ import type { KratosUiNode, KratosUiText } from '../../../../src/api/types';
 import { createAccount } from '../../auth/accounts';
 import { hashPassword } from '../../auth/crypto';
 import { passwordPolicyMessage, passwordPolicyProblem } from '../../auth/password-policy';
-import {
-  REGISTRATION_ADDRESS_RULE,
-  clientAddress,
-  hitRate,
-  peekRate,
-} from '../../auth/rate-limit';
+import { REGISTRATION_ADDRESS_RULE, clientAddress, hitRate, peekRate } from '../../auth/rate-limit';
 import { createSession, findSession } from '../../auth/sessions';
 import type { AppEnv } from '../../http/env';
 import { startVerification } from './codes';
@@ -78,7 +73,10 @@ export function traitsOf(body: Body): Traits {
     (typeof value === 'string' ? value : field(body, flat, 1024)).slice(0, 1024).trim();
   return {
     email: text(nested.email, 'traits.email'),
-    name: { first: text(name.first, 'traits.name.first'), last: text(name.last, 'traits.name.last') },
+    name: {
+      first: text(name.first, 'traits.name.first'),
+      last: text(name.last, 'traits.name.last'),
+    },
   };
 }
 
@@ -103,7 +101,8 @@ export function traitProblems(traits: Traits): TraitMessages {
 export function traitNodes(
   group: string,
   traits: { email?: string; name?: { first?: string; last?: string } },
-  messages: TraitMessages = {}): KratosUiNode[] {
+  messages: TraitMessages = {},
+): KratosUiNode[] {
   return [
     input(
       group,
@@ -155,7 +154,9 @@ function registrationDisabled(c: Ctx): Response {
 }
 
 async function disabled(deps: FlowDeps): Promise<boolean> {
-  return (await readProperty(deps, REGISTRATION_DISABLED_PROPERTY))?.trim().toLowerCase() === 'true';
+  return (
+    (await readProperty(deps, REGISTRATION_DISABLED_PROPERTY))?.trim().toLowerCase() === 'true'
+  );
 }
 
 function render(
@@ -164,7 +165,10 @@ function render(
   csrf: string,
   messages: TraitMessages & { password?: KratosUiText[] } = {},
 ) {
-  const traits = (flow.data.traits ?? {}) as { email?: string; name?: { first?: string; last?: string } };
+  const traits = (flow.data.traits ?? {}) as {
+    email?: string;
+    name?: { first?: string; last?: string };
+  };
   return renderFlow(c, flow, csrf, [
     ...traitNodes('default', traits, messages),
     input(
@@ -296,7 +300,8 @@ export function registrationRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     if (!wantsJson(c)) return c.redirect(`/verification?flow=${verification.id}`, 303);
     const found = await findSession(db, session.token);
     const identity = await loadIdentity(db, identityId);
-    if (!found || found === 'expired' || !identity) throw new Error('registration lost its session');
+    if (!found || found === 'expired' || !identity)
+      throw new Error('registration lost its session');
     return c.json({
       session: await sessionBody(db, found),
       identity: await identityBody(db, identity),

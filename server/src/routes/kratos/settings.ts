@@ -33,7 +33,13 @@ import { completeMethod, type SessionRow } from '../../auth/sessions';
 import { decryptSecret, encryptSecret } from '../../secrets/keyring';
 import type { AppEnv } from '../../http/env';
 import { expectedOrigins, tooMany } from './login';
-import { addressTaken, traitNodes, traitProblems, traitsOf, type TraitMessages } from './registration';
+import {
+  addressTaken,
+  traitNodes,
+  traitProblems,
+  traitsOf,
+  type TraitMessages,
+} from './registration';
 import {
   KRATOS_MESSAGES,
   aal2Required,
@@ -81,7 +87,11 @@ interface RenderExtras {
   codes?: string[];
 }
 
-function textNode(group: string, id: string, text: KratosUiText & { context?: Record<string, unknown> }): KratosUiNode {
+function textNode(
+  group: string,
+  id: string,
+  text: KratosUiText & { context?: Record<string, unknown> },
+): KratosUiNode {
   return {
     type: 'text',
     group,
@@ -115,7 +125,10 @@ async function prepare(
       userDisplayName:
         `${identity.traits.name?.first ?? ''} ${identity.traits.name?.last ?? ''}`.trim() || email,
       attestationType: 'none',
-      excludeCredentials: factors.webauthn.map((key) => ({ id: key.id, transports: key.transports })),
+      excludeCredentials: factors.webauthn.map((key) => ({
+        id: key.id,
+        transports: key.transports,
+      })),
       authenticatorSelection: { residentKey: 'discouraged', userVerification: 'discouraged' },
     });
     data.webauthn_options = JSON.stringify(options);
@@ -164,7 +177,9 @@ async function render(
   ];
   // TOTP
   if (factors.totp) {
-    nodes.push(submit('totp', 'totp_unlink', 'true', info(1050003, 'Unlink TOTP Authenticator App')));
+    nodes.push(
+      submit('totp', 'totp_unlink', 'true', info(1050003, 'Unlink TOTP Authenticator App')),
+    );
   } else if (flow.data.totp_secret) {
     const secret = decryptSecret(await deps.secrets.keyring(), flow.data.totp_secret);
     const email = typeof identity.traits.email === 'string' ? identity.traits.email : identity.id;
@@ -174,11 +189,24 @@ async function render(
       {
         type: 'img',
         group: 'totp',
-        attributes: { name: '', type: 'img', node_type: 'img', id: 'totp_qr', src: qr, width: 256, height: 256 },
+        attributes: {
+          name: '',
+          type: 'img',
+          node_type: 'img',
+          id: 'totp_qr',
+          src: qr,
+          width: 256,
+          height: 256,
+        },
         messages: [],
         meta: { label: info(1050005, 'Authenticator app QR code') },
       },
-      textNode('totp', 'totp_secret_key', { id: 1050006, text: secret, type: 'info', context: { secret } }),
+      textNode('totp', 'totp_secret_key', {
+        id: 1050006,
+        text: secret,
+        type: 'info',
+        context: { secret },
+      }),
       input(
         'totp',
         'totp_code',
@@ -197,9 +225,16 @@ async function render(
         id: 1050015,
         text: extras.codes.join(', '),
         type: 'info',
-        context: { secrets: extras.codes.map((code) => ({ id: 1050009, text: code, type: 'info' })) },
+        context: {
+          secrets: extras.codes.map((code) => ({ id: 1050009, text: code, type: 'info' })),
+        },
       }),
-      submit('lookup_secret', 'lookup_secret_confirm', 'true', info(1050011, 'Confirm backup recovery codes')),
+      submit(
+        'lookup_secret',
+        'lookup_secret_confirm',
+        'true',
+        info(1050011, 'Confirm backup recovery codes'),
+      ),
     );
   } else {
     if (factors.lookupTotal > 0) {
@@ -213,16 +248,33 @@ async function render(
       );
     }
     nodes.push(
-      submit('lookup_secret', 'lookup_secret_regenerate', 'true', info(1050008, 'Generate new backup recovery codes')),
+      submit(
+        'lookup_secret',
+        'lookup_secret_regenerate',
+        'true',
+        info(1050008, 'Generate new backup recovery codes'),
+      ),
     );
     if (factors.lookupTotal > 0) {
-      nodes.push(submit('lookup_secret', 'lookup_secret_disable', 'true', info(1050016, 'Disable this method')));
+      nodes.push(
+        submit(
+          'lookup_secret',
+          'lookup_secret_disable',
+          'true',
+          info(1050016, 'Disable this method'),
+        ),
+      );
     }
   }
   // WebAuthn
   for (const key of factors.webauthn) {
     nodes.push(
-      submit('webauthn', 'webauthn_remove', key.id, info(1050018, `Remove security key "${key.display_name}"`)),
+      submit(
+        'webauthn',
+        'webauthn_remove',
+        key.id,
+        info(1050018, `Remove security key "${key.display_name}"`),
+      ),
     );
   }
   nodes.push(
@@ -238,7 +290,11 @@ async function render(
       'webauthn',
       'webauthn_register_trigger',
       'button',
-      { value: flow.data.webauthn_options ?? '', onclickTrigger: 'oryWebAuthnRegistration', required: false },
+      {
+        value: flow.data.webauthn_options ?? '',
+        onclickTrigger: 'oryWebAuthnRegistration',
+        required: false,
+      },
       info(1050012, 'Add security key'),
     ),
     input('webauthn', 'webauthn_register', 'hidden', { value: '', required: false }),
@@ -323,7 +379,11 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     const method = field(body, 'method', 64);
 
     const retry = async (messages: KratosUiText[], extras: RenderExtras = {}, data?: FlowData) => {
-      const updated = await updateFlow(db, flow, { state: 'show_form', messages, ...(data ? { data } : {}) });
+      const updated = await updateFlow(db, flow, {
+        state: 'show_form',
+        messages,
+        ...(data ? { data } : {}),
+      });
       return c.json(await render(c, deps, updated, csrf, extras), 400);
     };
     const saved = async (data: FlowData, extras: RenderExtras = {}) => {
@@ -353,10 +413,19 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       return saved(dataWithoutTraits);
     }
     if (!['password', 'totp', 'lookup_secret', 'webauthn'].includes(method)) {
-      return retry([{ id: 4010002, text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?', type: 'error' }]);
+      return retry([
+        {
+          id: 4010002,
+          text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?',
+          type: 'error',
+        },
+      ]);
     }
     // Credential changes: a recent sign-in (privileged_session_max_age).
-    if (Date.now() - new Date(session.authenticated_at).getTime() > deps.config.privilegedSessionMaxAgeMs) {
+    if (
+      Date.now() - new Date(session.authenticated_at).getTime() >
+      deps.config.privilegedSessionMaxAgeMs
+    ) {
       return refreshRequired(c, flow);
     }
 
@@ -405,14 +474,23 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
         const updated = await updateFlow(db, flow, {
           state: 'show_form',
           messages: [],
-          data: { ...dataWithoutTraits, lookup_pending: codes.map((code) => lookupHash(identityId, code)) },
+          data: {
+            ...dataWithoutTraits,
+            lookup_pending: codes.map((code) => lookupHash(identityId, code)),
+          },
         });
         return c.json(await render(c, deps, updated, csrf, { codes }));
       }
       if (flag(body, 'lookup_secret_confirm')) {
         const pending = flow.data.lookup_pending;
         if (!pending || pending.length === 0) {
-          return retry([{ id: 4000001, text: 'There are no new backup recovery codes to confirm.', type: 'error' }]);
+          return retry([
+            {
+              id: 4000001,
+              text: 'There are no new backup recovery codes to confirm.',
+              type: 'error',
+            },
+          ]);
         }
         await saveLookupCodes(db, identityId, pending);
         await completeMethod(db, session.id, 'lookup_secret', 'aal2');
@@ -426,7 +504,13 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
         void _done;
         return saved(rest);
       }
-      return retry([{ id: 4010002, text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?', type: 'error' }]);
+      return retry([
+        {
+          id: 4010002,
+          text: 'Could not find a strategy to update your settings. Did you fill out the form correctly?',
+          type: 'error',
+        },
+      ]);
     }
 
     // webauthn
@@ -446,7 +530,15 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     const name = field(body, 'webauthn_register_displayname', 1024).trim() || 'Security key';
     if (name.length > MAX_KEY_NAME) {
       return retry([], {
-        messages: { webauthn: [{ id: 4000001, text: `length must be <= ${MAX_KEY_NAME}, but got ${name.length}`, type: 'error' }] },
+        messages: {
+          webauthn: [
+            {
+              id: 4000001,
+              text: `length must be <= ${MAX_KEY_NAME}, but got ${name.length}`,
+              type: 'error',
+            },
+          ],
+        },
       });
     }
     const registered = await verifyRegistration(c, flow, raw);
@@ -476,10 +568,17 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
 }
 
 function identityMismatch(c: Ctx): Response {
-  return kratosError(c, 403, 'The flow belongs to another identity.', {
-    id: 'security_identity_mismatch',
-    reason: 'The requested flow does not belong to this session: start a new one.',
-  }, { redirect_browser_to: '/profile-settings' }, { redirect_browser_to: '/profile-settings' });
+  return kratosError(
+    c,
+    403,
+    'The flow belongs to another identity.',
+    {
+      id: 'security_identity_mismatch',
+      reason: 'The requested flow does not belong to this session: start a new one.',
+    },
+    { redirect_browser_to: '/profile-settings' },
+    { redirect_browser_to: '/profile-settings' },
+  );
 }
 
 async function verifyRegistration(c: Ctx, flow: FlowRow, raw: string) {
@@ -487,7 +586,8 @@ async function verifyRegistration(c: Ctx, flow: FlowRow, raw: string) {
   if (!options) return undefined;
   try {
     const response = JSON.parse(raw) as RegistrationResponseJSON;
-    if (!response || typeof response !== 'object' || typeof response.id !== 'string') return undefined;
+    if (!response || typeof response !== 'object' || typeof response.id !== 'string')
+      return undefined;
     const { challenge } = JSON.parse(options) as { challenge: string };
     const result = await verifyRegistrationResponse({
       response,

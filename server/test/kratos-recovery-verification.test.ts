@@ -1,0 +1,238 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/types';
+import { buildApp, openTestDb, type TestApp } from './fixtures/app';
+import {
+  Browser,
+  errorId,
+  names,
+  newAddress,
+  node,
+  passwordLogin,
+  register,
+} from './fixtures/kratos';
+
+let db: Db;
+let t: TestApp;
+let smtp: SMTPServer;
+const mails: { to: string[]; raw: string }[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((address) => address.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  db = await openTestDb();
+  t = buildApp(db, {
+    auth: 'basic',
+    smtpUrl: `smtp://127.0.0.1:${port}/?from=vigil@example.test&encryption=None`,
+  });
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await db.close();
+});
+
+/** The code of the last mail to `address`. */
+function codeFor(address: string): string {
+  const mail = [...mails].reverse().find((entry) => entry.to.includes(address));
+  const code = mail?.raw.match(/^(\d{6})\r?$/m)?.[1];
+  if (!code) throw new Error(`no code mailed to ${address}`);
+  return code;
+}
+
+function mailsTo(address: string): number {
+  return mails.filter((entry) => entry.to.includes(address)).length;
+}
+
+describe('verification with the code method', () => {
+  it('mails a code at registration; the code verifies the address once', async () => {
+    const email = newAddress('verify');
+    const registered = await register(t.app, email);
+    expect(registered.status).toBe(200);
+    const flowId = (registered.body.continue_with as { flow: { id: string } }[])[0]?.flow.id ?? '';
+    expect(mailsTo(email)).toBe(1);
+    const mail = mails.at(-1)?.raw ?? '';
+    expect(mail).toMatch(/Subject: Please verify your email address/);
+    expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(
+      `/verification?flow=${flowId}&code=${codeFor(email)}`,
+    );
+
+    const browser = registered.browser;
+    const { body: flow } = await browser.fetchFlow('verification', flowId);
+    expect(names(flow)).toEqual(['default:csrf_token', 'code:code', 'code:method', 'code:email']);
+    const wrong = await browser.submit('verification', flow, {
+      method: 'code',
+      code: '000000' === codeFor(email) ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.ui.messages?.[0]?.id).toBe(4070006);
+    const right = await browser.submit('verification', flow, {
+      method: 'code',
+      code: codeFor(email),
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.state).toBe('passed_challenge');
+    expect(right.body.ui.messages?.[0]?.id).toBe(1080002);
+    const whoami = await browser.whoami();
+    const identity = (whoami.body.identity ?? {}) as {
+      verifiable_addresses: { verified: boolean; status: string }[];
+    };
+    expect(identity.verifiable_addresses[0]).toMatchObject({ verified: true, status: 'completed' });
+    // Single use: the flow is done.
+    const again = await browser.submit('verification', flow, {
+      method: 'code',
+      code: codeFor(email),
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('takes 5 wrong codes per flow, then not even the right one', async () => {
+    const email = newAddress('attempts');
+    await register(t.app, email);
+    const browser = new Browser(t.app);
+    const { body: flow } = await browser.start('verification');
+    const sent = await browser.submit('verification', flow, { method: 'code', email });
+    expect(sent.status).toBe(200);
+    expect(sent.body.state).toBe('sent_email');
+    expect(sent.body.ui.messages?.[0]?.id).toBe(1080003);
+    const code = codeFor(email);
+    const wrongCode = code === '123456' ? '654321' : '123456';
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await browser.submit('verification', flow, {
+        method: 'code',
+        code: wrongCode,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.ui.messages?.[0]?.id).toBe(attempt < 5 ? 4070006 : 4000036);
+    }
+    const late = await browser.submit('verification', flow, { method: 'code', code });
+    expect(late.status).toBe(400);
+    expect(late.body.ui.messages?.[0]?.id).toBe(4000036);
+    // Resending gives a new code that works.
+    const resent = await browser.submit('verification', flow, { method: 'code', email });
+    expect(resent.status).toBe(200);
+    const ok = await browser.submit('verification', flow, { method: 'code', code: codeFor(email) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.state).toBe('passed_challenge');
+  });
+
+  it('a link opened in another browser binds the flow there', async () => {
+    const email = newAddress('link');
+    const registered = await register(t.app, email);
+    const flowId = (registered.body.continue_with as { flow: { id: string } }[])[0]?.flow.id ?? '';
+    const other = new Browser(t.app);
+    const { status, body } = await other.fetchFlow('verification', flowId);
+    expect(status).toBe(200);
+    const done = await other.submit('verification', body, { method: 'code', code: codeFor(email) });
+    expect(done.status).toBe(200);
+  });
+});
+
+describe('recovery with the code method', () => {
+  it('answers an unknown address like a known one and mails nothing', async () => {
+    const browser = new Browser(t.app);
+    const { body: flow } = await browser.start('recovery');
+    expect(names(flow)).toEqual(['default:csrf_token', 'code:email', 'code:method']);
+    const before = mails.length;
+    const answer = await browser.submit('recovery', flow, {
+      method: 'code',
+      email: 'nobody@example.test',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.state).toBe('sent_email');
+    expect(answer.body.ui.messages?.[0]?.id).toBe(1060003);
+    expect(mails.length).toBe(before);
+    const guess = await browser.submit('recovery', flow, { method: 'code', code: '123456' });
+    expect(guess.status).toBe(400);
+    expect(guess.body.ui.messages?.[0]?.id).toBe(4060006);
+  });
+
+  it('recovers: a privileged session and a settings flow to set a new password', async () => {
+    const email = newAddress('recover');
+    await register(t.app, email, 'First-Password-Long-1');
+    const browser = new Browser(t.app);
+    const { body: flow } = await browser.start('recovery');
+    const sent = await browser.submit('recovery', flow, { method: 'code', email });
+    expect(sent.status).toBe(200);
+    const mail = [...mails].reverse().find((entry) => entry.to.includes(email))?.raw ?? '';
+    expect(mail).toMatch(/Subject: Recover access to your Vigil account/);
+    const wrong = await browser.submit('recovery', flow, {
+      method: 'code',
+      code: codeFor(email) === '999999' ? '999998' : '999999',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.ui.messages?.[0]?.id).toBe(4060006);
+
+    const done = await browser.submit('recovery', flow, { method: 'code', code: codeFor(email) });
+    expect(done.status).toBe(422);
+    expect(errorId(done.body)).toBe('browser_location_change_required');
+    const to = done.body.redirect_browser_to as string;
+    expect(to).toMatch(/^\/profile-settings\?flow=[0-9a-f-]{36}$/);
+    const whoami = await browser.whoami();
+    expect(whoami.status).toBe(200);
+    expect(whoami.body.authenticator_assurance_level).toBe('aal1');
+
+    const settingsId = to.split('flow=')[1] ?? '';
+    const settings = await browser.fetchFlow('settings', settingsId);
+    expect(settings.status).toBe(200);
+    const saved = await browser.submit('settings', settings.body, {
+      method: 'password',
+      password: 'Second-Password-Long-2',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.state).toBe('success');
+    expect(saved.body.ui.messages).toEqual([
+      { id: 1050001, text: 'Your changes have been saved!', type: 'success' },
+    ]);
+    expect((await passwordLogin(t.app, email, 'First-Password-Long-1')).status).toBe(400);
+    expect((await passwordLogin(t.app, email, 'Second-Password-Long-2')).status).toBe(200);
+    // The recovery flow is gone: its code cannot be used twice.
+    const reuse = await new Browser(t.app).fetchFlow('recovery', flow.id);
+    expect(reuse.status).toBe(404);
+  });
+
+  it('a recovery flow answers 403 in another browser, 404 for unknown ids', async () => {
+    const browser = new Browser(t.app);
+    const { body: flow } = await browser.start('recovery');
+    const other = new Browser(t.app);
+    const stolen = await other.fetchFlow('recovery', flow.id);
+    expect(stolen.status).toBe(403);
+    expect(errorId(stolen.body as never)).toBe('security_csrf_violation');
+    expect((await other.fetchFlow('recovery', 'nope')).status).toBe(404);
+    const bad = await browser.submit('recovery', flow, { method: 'code', email: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(node(bad.body, 'email')?.messages[0]?.id).toBe(4000001);
+    const empty = await browser.submit('recovery', flow, { method: 'code' });
+    expect(empty.status).toBe(400);
+    expect(node(empty.body, 'email')?.messages[0]?.id).toBe(4000002);
+  });
+
+  it('limits mails per address', async () => {
+    const email = newAddress('flood');
+    await register(t.app, email);
+    const browser = new Browser(t.app);
+    const { body: flow } = await browser.start('recovery');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await browser.submit('recovery', flow, { method: 'code', email })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
