@@ -90,6 +90,11 @@ export interface ApiResponse<T> {
 export interface ApiClientOptions {
   /** Base URL of the API, e.g. `/api` or `https://mc.example.com/api`. */
   baseUrl: string;
+  /**
+   * A base URL that can change while the page lives (hosted variant: the chosen organisation's
+   * backend URL, api.md §2); read before every request and by `client.baseUrl`. Wins over baseUrl.
+   */
+  getBaseUrl?: () => string;
   /** Bearer token source (hosted auth, agents, widgets' token provider). Cookies are always sent. */
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Called after a 401; return true to retry the request once (e.g. a refreshed token). */
@@ -155,14 +160,20 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Create the API client. One per API base: the console has one, each widget api-base one. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fixedBaseUrl = options.baseUrl.replace(/\/+$/, '');
+  const currentBaseUrl = options.getBaseUrl
+    ? () => (options.getBaseUrl?.() ?? fixedBaseUrl).replace(/\/+$/, '')
+    : () => fixedBaseUrl;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const isOnline =
     options.isOnline ??
     (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
 
   async function once<T>(path: string, request: RequestOptions): Promise<ApiResponse<T>> {
-    const url = appendQuery(baseUrl + (path.startsWith('/') ? path : `/${path}`), request.query);
+    const url = appendQuery(
+      currentBaseUrl() + (path.startsWith('/') ? path : `/${path}`),
+      request.query,
+    );
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
     let body: BodyInit | undefined;
     if (request.body !== undefined) {
@@ -235,7 +246,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    baseUrl,
+    get baseUrl() {
+      return currentBaseUrl();
+    },
     request,
     get: async (path, req) => (await request(path, { ...req, method: 'GET' })).data as never,
     post: async (path, body, req) =>

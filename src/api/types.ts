@@ -227,6 +227,8 @@ export interface RuntimeConfig {
   theme?: 'light' | 'dark' | 'auto';
   /** Hosted sign-in (`auth: oidc`, docs/hosted-oidc.md); present exactly in that mode. */
   oidc?: OidcClientConfig;
+  /** Why `oidc` is unusable (config.json mistakes), shown instead of the console. */
+  oidcError?: string;
 }
 
 /** The OpenID Connect client the console signs in as (`auth: oidc`). */

@@ -18,7 +18,7 @@ import { PageSpinner } from '../ui/spinner';
 import { CurrentRouteContext } from './current-route';
 import { FlagsGate } from './flags-gate';
 import { KioskShell } from './kiosk-shell';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
 import { BadSessionPage } from './pages/bad-session-page';
 import { FlowErrorPage } from './pages/flow-error-page';
@@ -27,6 +27,19 @@ import { paths } from './paths';
 import { useDocumentTitle, useMatchedRoute } from './route-hooks';
 import { SessionGate } from './session-gate';
 
+const HostedLoginPage = lazyPage(
+  () => import('../features/hosted/hosted-login-page'),
+  'HostedLoginPage',
+);
+const AuthCallbackPage = lazyPage(() => import('./hosted/auth-callback-page'), 'AuthCallbackPage');
+const AuthStateCheckerPage = lazyPage(
+  () => import('./hosted/auth-state-checker-page'),
+  'AuthStateCheckerPage',
+);
+const SwitchOrganizationPage = lazyPage(
+  () => import('./hosted/switch-organization-page'),
+  'SwitchOrganizationPage',
+);
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const RegistrationPage = lazyPage(
   () => import('../features/auth/registration-page'),
@@ -129,12 +142,27 @@ function usePreloadCurrentPage(enabled: boolean) {
   }, [enabled, route, location, client, queryClient]);
 }
 
+/** A hosted sign-in page (public, outside the shell) while its chunk loads. */
+function hostedPage(Page: LazyPage) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
 export function AppRouter() {
   const config = useRuntimeConfig();
+  const hosted = config.auth === 'oidc' && !config.healthOnly;
   const kiosk = useKioskStore((state) => state.settings);
   usePreloadCurrentPage(!config.healthOnly);
   return (
     <Switch>
+      {/* Hosted sign-in's public pages (docs/hosted-oidc.md), before the own-login ones. */}
+      {hosted ? <Route path="/login">{hostedPage(HostedLoginPage)}</Route> : null}
+      {hosted ? <Route path="/auth/callback">{hostedPage(AuthCallbackPage)}</Route> : null}
+      {hosted ? <Route path="/auth-state-checker">{hostedPage(AuthStateCheckerPage)}</Route> : null}
+      {hosted ? <Route path="/organizations">{hostedPage(SwitchOrganizationPage)}</Route> : null}
       <Route path="/login">
         {config.auth !== 'basic' || config.healthOnly ? (
           <Redirect to={paths.root()} replace />

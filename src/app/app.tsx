@@ -5,6 +5,7 @@ import { createApiClient } from '../api/client';
 import type { RuntimeConfig } from '../api/types';
 import { AppRouter } from './app-router';
 import { createQueryClient } from './create-query-client';
+import { hostedClientOptions } from './hosted/hosted-client';
 import { setUpKiosk } from './kiosk-setup';
 import { ErrorBoundary } from './pages/error-boundary';
 import { AppProviders } from './providers';
@@ -22,6 +23,8 @@ export function App({ config }: { config: RuntimeConfig }) {
         config.auth === 'basic' && !config.healthOnly && !isKiosk
           ? () => redirectToLogin()
           : undefined,
+      // Hosted: the organisation's backend URL, a bearer token, 401 → /auth-state-checker.
+      ...(config.auth === 'oidc' && !config.healthOnly ? hostedClientOptions(config) : {}),
     }),
   );
   const [queryClient] = useState(() => createQueryClient({ quiet: isKiosk }));

@@ -39,6 +39,13 @@ export const paths = {
     code ? `/error?error_code=${encodeURIComponent(code)}` : '/error',
   flowError: (id: string) => `/flow-error?id=${encodeURIComponent(id)}`,
   orgsSwitched: () => '/organizations/orgs-switched',
+  /** Hosted sign-in (`auth: oidc`): the provider's redirect target, the 401 check, the picker. */
+  authCallback: () => '/auth/callback',
+  authStateChecker: (returnTo?: string) =>
+    returnTo
+      ? `/auth-state-checker?return_to=${encodeURIComponent(returnTo)}`
+      : '/auth-state-checker',
+  organizations: () => '/organizations',
 } as const;
 
 /** Paths that render without a session (sign-in and error pages). */

@@ -93,6 +93,7 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/notifications-page'),
   'NotificationsPage',
 );
+const OrgsSwitchedPage = lazyPage(() => import('./hosted/orgs-switched-page'), 'OrgsSwitchedPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
 const ProfileSettingsPage = lazyPage(
   () => import('../features/auth/profile-settings-page'),
@@ -194,7 +195,7 @@ export const ROUTES: readonly AppRoute[] = [
     feature: 'agents',
   },
   { path: '/profile-settings', title: 'Profile Settings', page: ProfileSettingsPage },
-  { path: '/organizations/orgs-switched', title: 'Organizations', page: ComingSoonPage },
+  { path: '/organizations/orgs-switched', title: 'Organizations', page: OrgsSwitchedPage },
   settings('Agents', paths.settings.agents(), 'agents', 'agents', AgentsPage),
   settings(
     'Connections',

@@ -17,9 +17,8 @@ import { KioskSessionNotice } from '../features/kiosk/kiosk-session-notice';
 import { kratosRedirect, sessionQueries } from '../api/session';
 import { safeReturnTo } from '../lib/return-to';
 import { SessionProvider } from '../rbac/session-context';
-import { EmptyState } from '../ui/empty-state';
-import { LockIcon } from '../ui/icons';
 import { PageSpinner } from '../ui/spinner';
+import { HostedSessionGate } from './hosted/hosted-session-gate';
 import { GenericErrorScreen } from './pages/generic-error-screen';
 import { paths } from './paths';
 import { redirectToLogin } from './redirect-to-login';
@@ -79,18 +78,8 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
     [current.data],
   );
 
-  if (config.auth === 'oidc') {
-    return (
-      <main className="flex min-h-full items-center justify-center bg-bg p-6">
-        <EmptyState
-          headingLevel={1}
-          icon={<LockIcon size={22} />}
-          title="Hosted sign-in is not available in this build"
-          description='This console supports the "basic" and "none" authentication modes. Set "auth" in config.json accordingly.'
-        />
-      </main>
-    );
-  }
+  // Hosted organisation sign-in: its own gates (hosted-session-gate.tsx, docs/hosted-oidc.md).
+  if (config.auth === 'oidc') return <HostedSessionGate>{children}</HostedSessionGate>;
   if (kiosk) {
     // The last good session stays: the page keeps its data and the kiosk's banner explains.
     if (value && sessionKnown) return <SessionProvider value={value}>{children}</SessionProvider>;

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { createLogoutFlow, sessionQueries } from '../../api/session';
+import { signOutHosted } from '../../features/hosted/hosted-sign-out';
 import { displayRole } from '../../rbac/roles';
 import { useSession } from '../../rbac/session-context';
 import { Avatar } from '../../ui/avatar';
@@ -104,6 +105,17 @@ export function UserMenu() {
           <>
             <MenuDivider />
             <MenuItemButton icon={<LogOutIcon />} onClick={() => void signOut()}>
+              Sign out
+            </MenuItemButton>
+          </>
+        ) : null}
+        {config.auth === 'oidc' ? (
+          <>
+            <MenuDivider />
+            <MenuItemLink href={paths.organizations()} icon={<UserIcon />}>
+              Switch organization
+            </MenuItemLink>
+            <MenuItemButton icon={<LogOutIcon />} onClick={() => void signOutHosted(config)}>
               Sign out
             </MenuItemButton>
           </>
