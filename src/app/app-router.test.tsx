@@ -30,7 +30,11 @@ describe('AppRouter', () => {
   });
 
   it('keeps the dashboard mounted from /topology to a component (the route follows its path)', async () => {
-    const parent = { id: '018c6c2a-0000-4000-8000-000000000001', name: 'cluster-a', status: 'healthy' };
+    const parent = {
+      id: '018c6c2a-0000-4000-8000-000000000001',
+      name: 'cluster-a',
+      status: 'healthy',
+    };
     const child = { id: '018c6c2a-0000-4000-8000-000000000002', name: 'node-1', status: 'healthy' };
     const { location } = renderWithProviders(<AppRouter />, {
       route: '/topology',

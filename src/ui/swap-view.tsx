@@ -28,9 +28,11 @@ export function SwapView({
 }) {
   // What was drawn last is kept, so that on a new key the old view is drawn again as the very
   // same element (React leaves it as it is).
-  const [state, setState] = useState<{ key: string; content: ReactNode; retired: Retired | null }>(
-    { key: viewKey, content: children, retired: null },
-  );
+  const [state, setState] = useState<{ key: string; content: ReactNode; retired: Retired | null }>({
+    key: viewKey,
+    content: children,
+    retired: null,
+  });
   // Derived from the previous render: React draws again at once with the new state.
   if (state.key !== viewKey) {
     setState({
