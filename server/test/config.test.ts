@@ -81,4 +81,13 @@ describe('loadConfig', () => {
   it('never echoes a database URL (it may hold a password)', () => {
     expect(errorOf({ DATABASE_URL: 'mysql://user:secret@x' }).message).not.toContain('secret');
   });
+
+  it('reads VIGIL_SMTP_URL for the sign-in mails and never echoes it', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const url = 'smtp://user:pass@mail.example.com:587/?from=vigil@example.com';
+    expect(loadConfig({ VIGIL_SMTP_URL: url }).smtpUrl).toBe(url);
+    const error = errorOf({ VIGIL_SMTP_URL: 'http://user:secret@mail.example.com' });
+    expect(error.message).toMatch(/^VIGIL_SMTP_URL must be an smtp:\/\//);
+    expect(error.message).not.toContain('secret');
+  });
 });
