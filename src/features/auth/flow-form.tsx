@@ -76,6 +76,8 @@ export function FlowGroupForm({
     const form = formRef.current;
     if (!node || !form || !isWebAuthnTrigger(node.attributes.onclickTrigger)) return;
     const kindOfTrigger = node.attributes.onclickTrigger;
+    // Read before the form is disabled for the ceremony (disabled fields are not in FormData).
+    const values = readValues(form, nodes);
     setPending(index);
     setCeremony(true);
     let result: string;
@@ -87,7 +89,6 @@ export function FlowGroupForm({
     } finally {
       setCeremony(false);
     }
-    const values = readValues(form, nodes);
     values.set(webAuthnResultField(kindOfTrigger), result);
     onSubmit({ ...groupBody(group, nodes, values), method: 'webauthn' }, group);
   };
@@ -156,14 +157,16 @@ export function FlowGroupForm({
   const buttons: ReactNode[] = [];
   nodes.forEach((node, index) => {
     const { attributes } = node;
-    if (attributes.node_type === 'img') items.push(<NodeImage key={index} node={node} />);
-    else if (attributes.node_type === 'text') items.push(<NodeText key={index} node={node} />);
-    else if (attributes.node_type === 'a') items.push(<NodeAnchor key={index} node={node} />);
+    // By name, not position: a field that becomes another (email → code) must not keep its text.
+    const key = `${node.group}:${attributes.node_type}:${attributes.name || attributes.id || ''}:${index}`;
+    if (attributes.node_type === 'img') items.push(<NodeImage key={key} node={node} />);
+    else if (attributes.node_type === 'text') items.push(<NodeText key={key} node={node} />);
+    else if (attributes.node_type === 'a') items.push(<NodeAnchor key={key} node={node} />);
     else if (attributes.node_type !== 'input') return;
     else if (isHiddenInput(node)) {
       items.push(
         <input
-          key={index}
+          key={key}
           type="hidden"
           name={attributes.name}
           value={String(attributes.value ?? '')}
@@ -173,7 +176,7 @@ export function FlowGroupForm({
       if (node !== keys[0]) return;
       items.push(
         <SecurityKeyList
-          key={index}
+          key={key}
           nodes={keys}
           renderRemove={(keyNode, name) => (
             <RemoveKeyButton
@@ -192,7 +195,7 @@ export function FlowGroupForm({
     else {
       items.push(
         <NodeInput
-          key={index}
+          key={key}
           node={node}
           kind={kind}
           readOnly={readOnlyIdentifier && attributes.name === 'identifier'}
@@ -285,7 +288,14 @@ export function FlowForms({ flow, groups, headings, labels, ...rest }: FlowForms
               </div>
             ) : null}
             {heading ? <h2 className="text-sm font-semibold text-fg">{heading}</h2> : null}
-            <FlowGroupForm flow={flow} group={group} label={labels?.[group] ?? heading} {...rest} />
+            <FlowGroupForm
+              // A new flow (a restart) starts with empty fields; a 400 keeps what was typed.
+              key={flow.id}
+              flow={flow}
+              group={group}
+              label={labels?.[group] ?? heading}
+              {...rest}
+            />
           </div>
         );
       })}

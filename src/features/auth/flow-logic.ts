@@ -93,7 +93,8 @@ export function buttonValue(value: unknown): unknown {
  * The JSON body of one group's form. `values` are the form's fields (name → value as read from
  * the page); `submitter` is the button pressed (none: Enter in a field). A `method` button sends
  * every field; any other button (resend, unlink, regenerate, remove a key, a provider) sends only
- * the hidden fields and itself, so a half-typed code or name does not ride along.
+ * the hidden `default` fields (csrf_token) and itself, so a half-typed code or name does not ride
+ * along.
  */
 export function groupBody(
   group: string,
@@ -105,7 +106,9 @@ export function groupBody(
   const entries: [string, unknown][] = [];
   for (const node of nodes) {
     if (node.attributes.node_type !== 'input' || isButton(node)) continue;
-    if (onlyHidden && !isHiddenInput(node)) continue;
+    // The csrf token (and other hidden `default` fields), not the group's own hidden fields
+    // (an empty `webauthn_register` would read as a registration).
+    if (onlyHidden && !(isHiddenInput(node) && node.group === 'default')) continue;
     const { name } = node.attributes;
     if (!name || !values.has(name)) continue;
     entries.push([name, values.get(name)]);
@@ -190,5 +193,16 @@ export function flowErrorAction(
   }
   if (status === 401) return { type: 'go', to: redirect ?? loginPath(here, '') };
   if (redirect && (status === 422 || status === 403)) return { type: 'go', to: redirect };
-  return { type: 'message', text: errorMessage(error) };
+  return { type: 'message', text: errorText(error) };
+}
+
+/** A Kratos error's most specific text: its `reason` ("Registration is not allowed…"), else
+ * its message. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const nested = (error.body as { error?: { reason?: unknown } } | null)?.error;
+    const reason = nested && typeof nested === 'object' ? nested.reason : undefined;
+    if (typeof reason === 'string' && reason.trim() && !/^[a-z_]+$/.test(reason)) return reason;
+  }
+  return errorMessage(error);
 }

@@ -92,6 +92,7 @@ function SettingsSections({ flow, state }: { flow: KratosFlow; state: FlowState 
             {messageGroup === spec.group ? <FlowMessages messages={messages} /> : null}
             {offered.includes(spec.group) ? (
               <FlowGroupForm
+                key={flow.id}
                 flow={flow}
                 kind="settings"
                 group={spec.group}
