@@ -113,7 +113,10 @@ export function createApp({
   const report = onError ?? ((error: unknown) => console.error(error));
   const keys = secrets ?? lazySecrets(db, config.secretKey);
 
-  app.use('*', securityHeaders());
+  app.use(
+    '*',
+    securityHeaders({ connectSrc: config.oidc ? [new URL(config.oidc.issuer).origin] : [] }),
+  );
   if (config.corsOrigins.length > 0) {
     app.use('/api/*', corsForOrigins(config.corsOrigins));
   }

@@ -17,10 +17,22 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(): MiddlewareHandler {
+/**
+ * `connectSrc`: further origins the console may call (VIGIL_AUTH=oidc: the identity provider, for
+ * discovery, the token exchange and userinfo; docs/hosted-oidc.md).
+ */
+export function securityHeaders(
+  options: { connectSrc?: readonly string[] } = {},
+): MiddlewareHandler {
+  const policy = options.connectSrc?.length
+    ? CONTENT_SECURITY_POLICY.replace(
+        "connect-src 'self'",
+        `connect-src 'self' ${options.connectSrc.join(' ')}`,
+      )
+    : CONTENT_SECURITY_POLICY;
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('Content-Security-Policy', policy);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');
