@@ -3,8 +3,7 @@
  * (encrypted at rest with the server's secret key), recovery codes (lookup secrets, SHA-256 only,
  * single use) and WebAuthn credentials. An identity that has any of them needs an aal2 session.
  */
-import { generateSecret, generateURI, verify as verifyOtp } from 'otplib';
-import QRCode from 'qrcode';
+import { verify as verifyOtp } from 'otplib';
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db/types';
 import { decryptSecret, encryptSecret, type Secrets } from '../secrets/keyring';
@@ -68,20 +67,6 @@ export async function identityNeedsAal2(db: Queryable, identityId: string): Prom
 }
 
 // ---- TOTP ----
-
-export interface TotpSetup {
-  secret: string;
-  uri: string;
-  qr: string;
-}
-
-/** A new TOTP secret for `email`, its otpauth URI and the QR code as a data: URL (PNG). */
-export async function newTotpSetup(email: string): Promise<TotpSetup> {
-  const secret = generateSecret();
-  const uri = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
-  const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 256 });
-  return { secret, uri, qr };
-}
 
 /** The time step a code matched (±1 step of 30 s), or undefined. */
 export async function totpStep(secret: string, code: string): Promise<number | undefined> {

@@ -180,8 +180,10 @@ async function render(
     nodes.push(
       submit('totp', 'totp_unlink', 'true', info(1050003, 'Unlink TOTP Authenticator App')),
     );
-  } else if (flow.data.totp_secret) {
-    const secret = decryptSecret(await deps.secrets.keyring(), flow.data.totp_secret);
+  }
+  const pending = factors.totp ? undefined : await pendingTotpSecret(deps, flow);
+  if (pending) {
+    const secret = pending;
     const email = typeof identity.traits.email === 'string' ? identity.traits.email : identity.id;
     const uri = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
     const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 256 });
@@ -302,6 +304,16 @@ async function render(
   return renderFlow(c, flow, csrf, nodes, {
     identity: { id: identity.id, traits: identity.traits },
   });
+}
+
+/** The flow's pending TOTP secret; undefined when there is none or it cannot be decrypted. */
+async function pendingTotpSecret(deps: FlowDeps, flow: FlowRow): Promise<string | undefined> {
+  if (!flow.data.totp_secret) return undefined;
+  try {
+    return decryptSecret(await deps.secrets.keyring(), flow.data.totp_secret);
+  } catch {
+    return undefined;
+  }
 }
 
 function refreshRequired(c: Ctx, flow: FlowRow): Response {
@@ -451,10 +463,10 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       }
       const code = field(body, 'totp_code', 16).trim();
       if (!code) return retry([], { messages: { totp_code: missing('totp_code') } });
-      if (!flow.data.totp_secret) return retry([KRATOS_MESSAGES.totpInvalid]);
+      const secret = await pendingTotpSecret(deps, flow);
+      if (!secret) return retry([KRATOS_MESSAGES.totpInvalid]);
       const limit = await peekRate(db, SECOND_FACTOR_RULE, identityId);
       if (limit.exhausted) return tooMany(c, limit.retryAfterSeconds, 'second-factor');
-      const secret = decryptSecret(await deps.secrets.keyring(), flow.data.totp_secret);
       const step = await totpStep(secret, code);
       if (step === undefined) {
         await hitRate(db, SECOND_FACTOR_RULE, identityId);
