@@ -241,6 +241,10 @@ describe('VIGIL_AUTH=oidc bearer tokens', () => {
       auth: 'oidc',
       oidc: { issuer, clientId: AUDIENCE, organizationsClaim: 'organizations' },
     });
+    // The console it serves may call the provider (discovery, token exchange, userinfo).
+    expect(response.headers.get('content-security-policy')).toContain(
+      `connect-src 'self' ${issuer}`,
+    );
   });
 });
 

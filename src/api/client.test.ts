@@ -46,3 +46,44 @@ describe('createApiClient blob responses', () => {
     });
   });
 });
+
+describe('createApiClient hosted wiring', () => {
+  it('reads a changing base URL before every request and sends the bearer token', async () => {
+    let base = 'https://alpha.example.com/api/';
+    const seen: { url: string; authorization: string | null; credentials?: RequestCredentials }[] =
+      [];
+    const client = createApiClient({
+      baseUrl: '/api',
+      getBaseUrl: () => base,
+      getToken: () => 'id-token',
+      credentials: 'omit',
+      fetch: (input, init) => {
+        seen.push({
+          url: String(input),
+          authorization: new Headers(init?.headers).get('authorization'),
+          credentials: init?.credentials,
+        });
+        return Promise.resolve(
+          new Response('{}', { headers: { 'content-type': 'application/json' } }),
+        );
+      },
+    });
+    expect(client.baseUrl).toBe('https://alpha.example.com/api');
+    await client.get('/auth/whoami');
+    base = 'https://beta.example.com/api';
+    await client.get('/db/checks');
+    expect(client.baseUrl).toBe('https://beta.example.com/api');
+    expect(seen).toEqual([
+      {
+        url: 'https://alpha.example.com/api/auth/whoami',
+        authorization: 'Bearer id-token',
+        credentials: 'omit',
+      },
+      {
+        url: 'https://beta.example.com/api/db/checks',
+        authorization: 'Bearer id-token',
+        credentials: 'omit',
+      },
+    ]);
+  });
+});

@@ -1,5 +1,7 @@
 import { Link, useSearch } from 'wouter';
-import { buttonClasses } from '../../ui/button';
+import { useRuntimeConfig } from '../../api/api-context';
+import { signOutHosted } from '../../features/hosted/hosted-sign-out';
+import { Button, buttonClasses } from '../../ui/button';
 import { paths } from '../paths';
 import { StandalonePage } from './standalone-page';
 
@@ -9,6 +11,7 @@ export const BAD_SESSION_MESSAGE =
 /** `/error?error_code=`: BAD_SESSION has its own message; anything else is 'Unknown error'. */
 export function BadSessionPage() {
   const code = new URLSearchParams(useSearch()).get('error_code');
+  const config = useRuntimeConfig();
   return (
     <StandalonePage>
       <h1 className="text-lg font-semibold text-fg">
@@ -20,6 +23,17 @@ export function BadSessionPage() {
       <Link href={paths.root()} className={buttonClasses('primary', 'md', 'mt-6')}>
         Go back
       </Link>
+      {/* Hosted variant (spec doc 1 §2): the organisation switcher and the user's sign-out. */}
+      {config.auth === 'oidc' ? (
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Link href={paths.organizations()} className={buttonClasses('secondary')}>
+            Switch organization
+          </Link>
+          <Button variant="ghost" onClick={() => void signOutHosted(config)}>
+            Sign out
+          </Button>
+        </div>
+      ) : null}
     </StandalonePage>
   );
 }
