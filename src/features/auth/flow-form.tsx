@@ -119,7 +119,7 @@ export function FlowGroupForm({
     onSubmit(groupBody(group, nodes, readValues(form, nodes), submitter), group);
   };
 
-  const renderButton = (node: KratosUiNode, index: number, text?: string) => {
+  const renderButton = (node: KratosUiNode, index: number) => {
     const isTrigger = isWebAuthnTrigger(node.attributes.onclickTrigger);
     const isMethod = node.attributes.name === 'method';
     const messagesId = `${flow.id}-${group}-${index}-messages`;
@@ -138,14 +138,13 @@ export function FlowGroupForm({
           formNoValidate={!isMethod || undefined}
           className={cx(layout === 'card' && 'h-10 w-full')}
           isLoading={isBusy && pending === index}
-          aria-label={text ? `${buttonLabel(node, kind)}` : undefined}
           aria-describedby={node.messages.length > 0 ? messagesId : undefined}
           onClick={() => {
             if (isTrigger) void trigger(index);
             else pressed.current = index;
           }}
         >
-          {text ?? buttonLabel(node, kind)}
+          {buttonLabel(node, kind)}
         </Button>
         <NodeMessages id={messagesId} messages={node.messages} />
       </div>
@@ -174,7 +173,8 @@ export function FlowGroupForm({
       );
     } else if (attributes.name === 'webauthn_remove') {
       if (node !== keys[0]) return;
-      items.push(
+      // The registered keys lead the section; adding one follows.
+      items.unshift(
         <SecurityKeyList
           key={key}
           nodes={keys}
@@ -254,7 +254,6 @@ function RemoveKeyButton({
       formNoValidate
       isLoading={busy}
       aria-label={`Remove ${name}`}
-      className="text-danger"
       onClick={() => onPress(index)}
     >
       Remove

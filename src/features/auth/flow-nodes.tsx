@@ -98,6 +98,7 @@ export function buttonLabel(node: KratosUiNode, kind: FlowKind): string {
 export function buttonVariant(node: KratosUiNode): ButtonVariant {
   const { name } = node.attributes;
   if (name === 'method' || name === 'webauthn_register_trigger') return 'primary';
+  if (name === 'lookup_secret_confirm') return 'primary';
   if (name === 'webauthn_login_trigger') return 'primary';
   if (/unlink|disable|remove/.test(name)) return 'danger';
   return 'secondary';
