@@ -155,6 +155,25 @@ test('sign in through the provider, pick an organisation, switch to one being se
   expect(bearerCalls).toContain('/api/auth/whoami');
   await expect.poll(() => bearerCalls.some((path) => path.startsWith('/api/canary/'))).toBe(true);
 
+  // whoami failing with a 5xx (a backend still starting) shows the wait screen, which retries.
+  await page.route(`${base}/api/auth/whoami`, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"starting"}' }),
+  );
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Setting up your organization' })).toBeVisible();
+  await expect(page.getByText('Alpha Ops')).toBeVisible();
+  await page.unroute(`${base}/api/auth/whoami`);
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
+
+  // The auth-state check with a live sign-in: the backend refused it, so a bad session.
+  await page.goto(`${base}/auth-state-checker?return_to=%2Fhealth`);
+  await expect(page).toHaveURL(`${base}/error?error_code=BAD_SESSION`);
+  await expect(page.getByText(/Bad Session\. Please try logging out/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Switch organization' })).toBeVisible();
+  await page.goto(`${base}/health`);
+  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
+
   // A call without the token is refused: cookies count for nothing in this mode.
   const anonymous = await page.evaluate(async () => (await fetch('/api/auth/whoami')).status);
   expect(anonymous).toBe(401);
