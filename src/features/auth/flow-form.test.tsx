@@ -1,21 +1,25 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { FlowBody } from '../../api/session';
 import { FlowForms, FlowGroupForm } from './flow-form';
 import { FlowMessages } from './flow-nodes';
 import { csrf, flowOf, input, submit } from './test-flows';
+import { webAuthnBrowser } from './webauthn';
 
-const webauthn = vi.hoisted(() => ({
-  startRegistration: vi.fn(),
-  startAuthentication: vi.fn(),
-}));
-vi.mock('@simplewebauthn/browser', () => webauthn);
+// The ceremony itself is covered by the Playwright test with Chromium's virtual authenticator.
+type Ceremony = MockInstance<(options: unknown) => Promise<unknown>>;
+const webauthn = {} as { startRegistration: Ceremony; startAuthentication: Ceremony };
 
 beforeEach(() => {
-  webauthn.startRegistration.mockReset();
-  webauthn.startAuthentication.mockReset();
+  webauthn.startRegistration = vi
+    .spyOn(webAuthnBrowser, 'startRegistration')
+    .mockRejectedValue(new Error('not expected')) as unknown as Ceremony;
+  webauthn.startAuthentication = vi
+    .spyOn(webAuthnBrowser, 'startAuthentication')
+    .mockRejectedValue(new Error('not expected')) as unknown as Ceremony;
 });
+afterEach(() => vi.restoreAllMocks());
 
 const registration = flowOf('r1', [
   csrf(),

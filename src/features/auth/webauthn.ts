@@ -10,6 +10,12 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 
+/**
+ * The browser calls, held in one object so a unit test can stand in for the ceremony (the test
+ * runner shares modules between files, so a module mock would not reach an already loaded copy).
+ */
+export const webAuthnBrowser = { startRegistration, startAuthentication };
+
 export type WebAuthnTrigger = 'oryWebAuthnRegistration' | 'oryWebAuthnLogin';
 
 /** The hidden field a trigger fills: `webauthn_register` or `webauthn_login`. */
@@ -40,10 +46,10 @@ export async function runWebAuthn(
   const options = parseOptions(optionsValue);
   const response =
     trigger === 'oryWebAuthnRegistration'
-      ? await startRegistration({
+      ? await webAuthnBrowser.startRegistration({
           optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
         })
-      : await startAuthentication({
+      : await webAuthnBrowser.startAuthentication({
           optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
         });
   return JSON.stringify(response);
