@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   isExpired,
   isSignedIn,
   organizationsFromClaims,
   readChosenOrganization,
   readHostedTokens,
+  refreshHostedTokens,
   storeChosenOrganization,
   storeHostedTokens,
   type HostedTokens,
@@ -24,6 +25,7 @@ function tokens(overrides: Partial<HostedTokens> = {}): HostedTokens {
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -134,5 +136,26 @@ describe('token storage', () => {
   it('ignores unreadable storage', () => {
     sessionStorage.setItem('vigil.hosted.tokens', '{not json');
     expect(readHostedTokens()).toBeUndefined();
+  });
+});
+
+describe('refresh', () => {
+  it('without a refresh token there is nothing to renew', async () => {
+    storeHostedTokens(tokens({ expiresAt: now - 60 }));
+    expect(await refreshHostedTokens({ issuer: 'https://id.example.com', clientId: 'c' })).toBe(
+      false,
+    );
+  });
+
+  it('a failed renewal drops the tokens, so the sign-in page does not bounce back', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    storeHostedTokens(tokens({ expiresAt: now - 60, refreshToken: 'r' }));
+    expect(isSignedIn()).toBe(true);
+    expect(await refreshHostedTokens({ issuer: 'https://id.example.com', clientId: 'c' })).toBe(
+      false,
+    );
+    expect(readHostedTokens()).toBeUndefined();
+    expect(isSignedIn()).toBe(false);
   });
 });

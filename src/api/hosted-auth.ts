@@ -269,7 +269,10 @@ export async function completeHostedSignIn(
   return pending.returnTo;
 }
 
-/** Renew the tokens with the refresh token; false when there is none or the provider refuses. */
+/**
+ * Renew the tokens with the refresh token; false when there is none or the renewal fails (then
+ * the tokens are dropped: the person signs in again).
+ */
 export async function refreshHostedTokens(config: OidcClientConfig): Promise<boolean> {
   const tokens = readHostedTokens();
   if (!tokens?.refreshToken) return false;
@@ -288,6 +291,8 @@ export async function refreshHostedTokens(config: OidcClientConfig): Promise<boo
     return true;
   } catch (error: unknown) {
     console.warn('The sign-in could not be renewed', error instanceof Error ? error.message : '');
+    // Signed out from here on: a kept refresh token would send the sign-in page straight back.
+    clearHostedTokens();
     return false;
   }
 }
