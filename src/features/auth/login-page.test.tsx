@@ -5,7 +5,7 @@ import type { KratosFlow } from '../../api/types';
 import { jsonResponse, renderWithProviders } from '../../test/render-with-providers';
 import { resetUrlCredentialsForTests } from './login-credentials';
 import { FLOW_MESSAGES } from './flow-logic';
-import { LoginPage } from './login-page';
+import { LoginPage, loginVariant } from './login-page';
 import { csrf, errorBody, flowOf, input, submit } from './test-flows';
 
 function flow(messages: KratosFlow['ui']['messages'] = []): KratosFlow {
@@ -374,5 +374,14 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'pw');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/profile-settings?flow=s1'));
+  });
+
+  it('takes the variant from the flow, else from the address', () => {
+    const base = flow();
+    expect(loginVariant(null, { aal: 'aal2' })).toBe('second-factor');
+    expect(loginVariant({ ...base, requested_aal: 'aal1' }, { aal: 'aal2' })).toBe('sign-in');
+    expect(loginVariant({ ...base, refresh: true }, {})).toBe('refresh');
+    expect(loginVariant(base, { refresh: true })).toBe('refresh');
+    expect(loginVariant(base, {})).toBe('sign-in');
   });
 });

@@ -37,8 +37,9 @@ export function loginVariant(
   flow: KratosFlow | null,
   params: { aal?: string; refresh?: boolean },
 ): LoginVariant {
-  if (flow ? flow.requested_aal === 'aal2' : params.aal === 'aal2') return 'second-factor';
-  if (flow ? flow.refresh === true : params.refresh) return 'refresh';
+  // The flow says what it is; a flow without the field falls back to the address.
+  if ((flow?.requested_aal ?? params.aal) === 'aal2') return 'second-factor';
+  if (flow?.refresh ?? params.refresh) return 'refresh';
   return 'sign-in';
 }
 
@@ -68,9 +69,12 @@ export function LoginPage() {
   });
   const { flow, submit } = state;
   const variant = loginVariant(flow, { aal, refresh });
+  // Asked only once the login flow is there: both flows set the browser's CSRF cookie when it
+  // has none, and two first requests side by side would each set their own, so that the login
+  // form's token no longer matched the cookie (403 on sign-in).
   const registration = useQuery({
     ...sessionQueries.registrationAvailable(client),
-    enabled: variant === 'sign-in',
+    enabled: flow !== null && variant === 'sign-in',
   });
   const [signingOut, setSigningOut] = useState(false);
   const autoSubmitted = useRef(false);
