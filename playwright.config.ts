@@ -11,6 +11,10 @@ import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 const port = Number(process.env.VIGIL_E2E_PORT ?? 8787);
 const baseURL = process.env.VIGIL_E2E_URL ?? `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+// The identity tests' SMTP server (tests/e2e/mailbox.ts) listens here while they run; the workers
+// inherit the variable.
+const smtpPort = Number(process.env.VIGIL_E2E_SMTP_PORT ?? port + 1000);
+process.env.VIGIL_E2E_SMTP_PORT = String(smtpPort);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,6 +62,7 @@ export default defineConfig({
           VIGIL_DATA_DIR: dataDir,
           VIGIL_AUTH: 'basic',
           VIGIL_SEED: 'demo',
+          VIGIL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?from=vigil@example.test`,
         },
       },
 });

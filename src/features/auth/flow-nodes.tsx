@@ -157,21 +157,23 @@ export function FlowMessages({
         const style = MESSAGE_STYLES[message.type] ?? MESSAGE_STYLES.info!;
         const isError = message.type === 'error';
         return (
-          <li
-            key={`${message.id}-${message.text}`}
-            role={isError ? 'alert' : 'status'}
-            tabIndex={isError ? -1 : undefined}
-            data-flow-message={message.type}
-            className={cx(
-              'flex items-start gap-2 rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary',
-              style.className,
-            )}
-          >
-            <MessageIcon type={message.type} />
-            <span>
-              {style.prefix ? <span className="sr-only">{style.prefix}</span> : null}
-              {message.text}
-            </span>
+          <li key={`${message.id}-${message.text}`}>
+            {/* The live-region role sits inside the item, so the list keeps list items only. */}
+            <div
+              role={isError ? 'alert' : 'status'}
+              tabIndex={isError ? -1 : undefined}
+              data-flow-message={message.type}
+              className={cx(
+                'flex items-start gap-2 rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary',
+                style.className,
+              )}
+            >
+              <MessageIcon type={message.type} />
+              <span>
+                {style.prefix ? <span className="sr-only">{style.prefix}</span> : null}
+                {message.text}
+              </span>
+            </div>
           </li>
         );
       })}
