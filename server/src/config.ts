@@ -65,6 +65,11 @@ export interface ServerConfig {
    */
   selfUrl: string | undefined;
   /**
+   * The console's address as people open it (VIGIL_PUBLIC_URL, else VIGIL_SELF_URL), for links
+   * in the sign-in mails; undefined: links only on a loopback address (docs/identity.md).
+   */
+  publicUrl: string | undefined;
+  /**
    * The key that encrypts secrets at rest (VIGIL_SECRET_KEY: 32 bytes as 64 hex digits or
    * base64); undefined = a key generated once and kept in the database (docs/security.md).
    */
@@ -212,20 +217,20 @@ function boundedInteger(env: Env, key: string, min: number, max: number, fallbac
   return Number(value);
 }
 
-function selfUrl(env: Env): string | undefined {
-  const value = nonEmpty(env, 'VIGIL_SELF_URL');
+function selfUrl(env: Env, key = 'VIGIL_SELF_URL'): string | undefined {
+  const value = nonEmpty(env, key);
   if (value === undefined) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
     throw new ConfigError(
-      `VIGIL_SELF_URL must be a URL like http://127.0.0.1:8080 (got ${JSON.stringify(value)})`,
+      `${key} must be a URL like http://127.0.0.1:8080 (got ${JSON.stringify(value)})`,
     );
   }
   if (!['http:', 'https:'].includes(parsed.protocol) || parsed.search || parsed.hash) {
     throw new ConfigError(
-      `VIGIL_SELF_URL must be an http(s) URL without query or fragment (got ${JSON.stringify(value)})`,
+      `${key} must be an http(s) URL without query or fragment (got ${JSON.stringify(value)})`,
     );
   }
   return value.replace(/\/+$/, '');
@@ -325,6 +330,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     runnerConcurrency: boundedInteger(env, 'VIGIL_RUNNER_CONCURRENCY', 1, 64, 4),
     runnerTimeoutMs: boundedInteger(env, 'VIGIL_RUNNER_TIMEOUT_MS', 100, 600_000, 30_000),
     selfUrl: selfUrl(env),
+    publicUrl: selfUrl(env, 'VIGIL_PUBLIC_URL') ?? selfUrl(env),
     secretKey: secretKey(env),
     smtpUrl: smtpUrl(env),
     privilegedSessionMaxAgeMs: 15 * 60 * 1000,

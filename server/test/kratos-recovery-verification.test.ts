@@ -5,7 +5,9 @@ import type { Db } from '../src/db/types';
 import { buildApp, openTestDb, type TestApp } from './fixtures/app';
 import {
   Browser,
+  csrfOf,
   errorId,
+  type FlowBody,
   names,
   newAddress,
   node,
@@ -161,6 +163,56 @@ describe('recovery with the code method', () => {
     const guess = await browser.submit('recovery', flow, { method: 'code', code: '123456' });
     expect(guess.status).toBe(400);
     expect(guess.body.ui.messages?.[0]?.id).toBe(4060006);
+  });
+
+  it('mails no link to a host the request names (reset-link poisoning), only the code', async () => {
+    // A server reachable from the network (on loopback, other hosts are refused outright).
+    const open = buildApp(db, { auth: 'basic', smtpUrl: t.config.smtpUrl, host: '0.0.0.0' });
+    const email = newAddress('poison');
+    await register(open.app, email, 'First-Password-Long-1');
+    const browser = new Browser(open.app);
+    const evil = 'http://evil.example';
+    const started = await browser.request(`${evil}/api/kratos/self-service/recovery/browser`, {
+      headers: { origin: evil },
+    });
+    const flow = (await started.json()) as FlowBody;
+    const sent = await browser.request(`${evil}/api/kratos/self-service/recovery?flow=${flow.id}`, {
+      method: 'POST',
+      headers: { origin: evil },
+      body: JSON.stringify({ csrf_token: csrfOf(flow), method: 'code', email }),
+    });
+    expect(sent.status).toBe(200);
+    const mail = [...mails].reverse().find((entry) => entry.to.includes(email))?.raw ?? '';
+    expect(mail).not.toContain('evil.example');
+    expect(mail).not.toContain('opening this link');
+    expect(codeFor(email)).toMatch(/^\d{6}$/);
+  });
+
+  it('links to VIGIL_PUBLIC_URL when it is set, whatever the request names', async () => {
+    const app = buildApp(db, {
+      auth: 'basic',
+      smtpUrl: t.config.smtpUrl,
+      host: '0.0.0.0',
+      publicUrl: 'https://vigil.example.com',
+    });
+    const email = newAddress('public');
+    await register(app.app, email, 'First-Password-Long-1');
+    const browser = new Browser(app.app);
+    const evil = 'http://evil.example';
+    const started = await browser.request(`${evil}/api/kratos/self-service/recovery/browser`, {
+      headers: { origin: evil },
+    });
+    const flow = (await started.json()) as FlowBody;
+    await browser.request(`${evil}/api/kratos/self-service/recovery?flow=${flow.id}`, {
+      method: 'POST',
+      headers: { origin: evil },
+      body: JSON.stringify({ csrf_token: csrfOf(flow), method: 'code', email }),
+    });
+    const mail = ([...mails].reverse().find((entry) => entry.to.includes(email))?.raw ?? '')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    expect(mail).toContain(`https://vigil.example.com/recovery?flow=${flow.id}&code=`);
+    expect(mail).not.toContain('evil.example');
   });
 
   it('recovers: a privileged session and a settings flow to set a new password', async () => {

@@ -108,10 +108,18 @@ function codeNodes(flow: FlowRow, nodeMessages: { email?: KratosUiText[]; code?:
   return nodes;
 }
 
-/** The origin a mailed link opens: the browser's Origin (checked by the origin guard) or ours. */
-function linkOrigin(c: Ctx): string {
-  const header = c.req.header('origin');
-  return header && /^https?:\/\/[^/\s]+$/.test(header) ? header : originOf(c);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin a mailed link opens, or undefined for a mail with the code only. The request's own
+ * Host and Origin are the sender's to choose: taken as they come, anyone could have the server
+ * mail a victim a recovery link to a site of theirs, code included (reset-link poisoning). So a
+ * link uses VIGIL_PUBLIC_URL, and without it only a loopback address (a console on this machine).
+ */
+function linkOrigin(c: Ctx, publicUrl: string | undefined): string | undefined {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const origin = originOf(c);
+  return LOOPBACK_HOSTS.has(new URL(origin).hostname) ? origin : undefined;
 }
 
 /**
@@ -146,7 +154,9 @@ export async function sendCode(
     },
   });
   if (identityId) {
-    const link = `${linkOrigin(c)}${FLOW_PAGES[kind]}?flow=${flow.id}&code=${code}`;
+    const origin = linkOrigin(c, deps.config.publicUrl);
+    const path = `${FLOW_PAGES[kind]}?flow=${flow.id}&code=${code}`;
+    const link = origin ? `${origin}${path}` : path;
     const recovery = kind === 'recovery';
     await deps.mailer.send({
       to: address,
@@ -161,10 +171,7 @@ export async function sendCode(
           : 'please verify your Vigil account by entering the following code:',
         '',
         code,
-        '',
-        'or by opening this link:',
-        '',
-        link,
+        ...(origin ? ['', 'or by opening this link:', '', link] : []),
         '',
         'The code expires in 15 minutes. If you did not ask for it, ignore this message.',
       ].join('\n'),
