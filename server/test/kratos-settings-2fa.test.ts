@@ -155,6 +155,22 @@ describe('second factors and aal2', () => {
   const email = newAddress('twofactor');
   let secret = '';
 
+  it('a new password ends the other sessions of the account, and keeps this one', async () => {
+    const email = newAddress('rotate');
+    const { browser } = await register(t.app, email, 'First-Password-Long-1');
+    const other = await passwordLogin(t.app, email, 'First-Password-Long-1');
+    expect(other.status).toBe(200);
+    expect((await other.browser.whoami()).status).toBe(200);
+    const { body: flow } = await browser.start('settings');
+    const changed = await browser.submit('settings', flow, {
+      method: 'password',
+      password: 'Second-Password-Long-2',
+    });
+    expect(changed.status).toBe(200);
+    expect((await browser.whoami()).status).toBe(200);
+    expect((await other.browser.whoami()).status).toBe(401);
+  });
+
   it('links TOTP with a code from the authenticator', async () => {
     const { browser } = await register(t.app, email, PASSWORD);
     const flow = await settingsFlow(browser);

@@ -127,6 +127,22 @@ export async function deleteSessionByLogoutToken(
   return result.rows[0]?.identity_id;
 }
 
+/**
+ * End every session of `identityId` but `keepSessionId` (a password changed or an account
+ * recovered: whoever else held a session, held it with the old credentials). Returns how many.
+ */
+export async function endOtherSessions(
+  db: Queryable,
+  identityId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const result = await db.query('DELETE FROM vigil_sessions WHERE identity_id = $1 AND id <> $2', [
+    identityId,
+    keepSessionId,
+  ]);
+  return result.affectedRows;
+}
+
 /** Housekeeping: drop expired sessions and flows. */
 export async function purgeExpired(db: Queryable): Promise<void> {
   await db.query('DELETE FROM vigil_sessions WHERE expires_at < now()');

@@ -15,7 +15,8 @@ import {
   hitRate,
   peekRate,
 } from '../../auth/rate-limit';
-import { createSession } from '../../auth/sessions';
+import { createSession, endOtherSessions } from '../../auth/sessions';
+import { revokeKubeconfigTokens } from '../kubeconfig';
 import { safeEqual, sha256Hex } from '../../auth/crypto';
 import type { AppEnv } from '../../http/env';
 import {
@@ -319,6 +320,9 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
       }
       // Recovery: a new, privileged aal1 session and a settings flow to set a new password.
       const session = await createSession(db, identityId, config.sessionTtlMs, 'code_recovery');
+      // Whoever else held a session of this account held it before the recovery: it ends.
+      await endOtherSessions(db, identityId, session.id);
+      await revokeKubeconfigTokens(db, identityId);
       setSessionCookie(c, session.token, session.expiresAt);
       const settingsCsrf = freshCsrf(c);
       const settings = await insertFlow(db, c, {

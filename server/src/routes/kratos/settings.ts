@@ -29,7 +29,8 @@ import {
   totpStep,
   type SecondFactors,
 } from '../../auth/second-factors';
-import { completeMethod, type SessionRow } from '../../auth/sessions';
+import { completeMethod, endOtherSessions, type SessionRow } from '../../auth/sessions';
+import { revokeKubeconfigTokens } from '../kubeconfig';
 import { decryptSecret, encryptSecret } from '../../secrets/keyring';
 import type { AppEnv } from '../../http/env';
 import { expectedOrigins, tooMany } from './login';
@@ -451,6 +452,9 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
         'UPDATE vigil_accounts SET password_hash = $2, updated_at = now() WHERE identity_id = $1',
         [identityId, await hashPassword(password)],
       );
+      // Sessions and kubeconfig tokens got with the old password end (this one stays).
+      await endOtherSessions(db, identityId, session.id);
+      await revokeKubeconfigTokens(db, identityId);
       return saved(dataWithoutTraits);
     }
 
