@@ -19,6 +19,17 @@ process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Names and first error lines of failed tests, printed again at the very end of the output. */
+const failedTests = [];
+
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 function run(name, command, args, options = {}) {
   console.log(`\n▶ ${name}`);
@@ -106,6 +117,18 @@ if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
   totals.failed += vitest.numFailedTests ?? 0;
   totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  for (const file of vitest.testResults ?? []) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failedTests.push(
+        `vitest ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
+    if (failed.length === 0 && file.status === 'failed') {
+      failedTests.push(`vitest ${where}: ${firstLine(file.message)}`);
+    }
+  }
 } else {
   totals.failed += 1;
 }
@@ -148,6 +171,19 @@ if (built && chromium) {
     totals.passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
     totals.failed += e2e.stats.unexpected ?? 0;
     totals.skipped += e2e.stats.skipped ?? 0;
+    const visit = (suite, path) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = test.results?.find((result) => result.error)?.error;
+          failedTests.push(
+            `e2e ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}: ${firstLine(error?.message)}`,
+          );
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
+    };
+    for (const suite of e2e.suites ?? []) visit(suite, []);
   } else {
     totals.failed += 1;
   }
@@ -156,6 +192,10 @@ if (built && chromium) {
 }
 
 console.log('');
+if (failedTests.length) {
+  console.log('Failed tests:');
+  for (const line of failedTests) console.log(`  ✘ ${line}`);
+}
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
