@@ -5,7 +5,7 @@
  * one line in the server log instead (docs/identity.md "Reference server"): a flow never fails
  * because mail failed.
  */
-import nodemailer from 'nodemailer';
+import { smtpSender, smtpTransport, type SmtpTransport } from '../mail/smtp-transport';
 import { smtpFromUrl } from '../notifications/delivery';
 
 export interface MailMessage {
@@ -36,24 +36,12 @@ export function createMailer(
   }
   return {
     async send(message) {
-      let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+      let transport: SmtpTransport | undefined;
       try {
         const { smtp } = smtpFromUrl(smtpUrl);
-        const encryption = smtp.encryption.toLowerCase();
-        transport = nodemailer.createTransport({
-          host: smtp.host,
-          port: smtp.port,
-          secure: encryption === 'implicittls',
-          requireTLS: encryption === 'explicittls',
-          ignoreTLS: encryption === 'none',
-          auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
-          tls: { rejectUnauthorized: !smtp.insecureTls },
-          connectionTimeout: TIMEOUT_MS,
-          greetingTimeout: TIMEOUT_MS,
-          socketTimeout: TIMEOUT_MS,
-        });
+        transport = smtpTransport(smtp, TIMEOUT_MS);
         await transport.sendMail({
-          from: smtp.fromName ? { name: smtp.fromName, address: smtp.from } : smtp.from,
+          from: smtpSender(smtp),
           to: message.to,
           subject: message.subject,
           text: message.text,

@@ -10,7 +10,7 @@
  * webhook URLs, or the shoutrrr forms of the services (`slack://A/B/C`, `discord://token@id`,
  * `mattermost://host/token`, `ntfy://host/topic`, `generic+https://…`, `smtp://…`).
  */
-import nodemailer from 'nodemailer';
+import { smtpSender, smtpTransport } from '../mail/smtp-transport';
 import type { Connection } from '../secrets/stored';
 import { redactText } from '../secrets/redact';
 
@@ -386,22 +386,10 @@ async function mail(
 ): Promise<void> {
   if (target.to.length === 0) fail('email: no recipient address');
   const { smtp } = target;
-  const encryption = smtp.encryption.toLowerCase();
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: encryption === 'implicittls',
-    requireTLS: encryption === 'explicittls',
-    ignoreTLS: encryption === 'none',
-    auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
-    tls: { rejectUnauthorized: !smtp.insecureTls },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-  });
+  const transport = smtpTransport(smtp, timeoutMs);
   try {
     await transport.sendMail({
-      from: smtp.fromName ? { name: smtp.fromName, address: smtp.from } : smtp.from,
+      from: smtpSender(smtp),
       to: target.to,
       subject: message.title,
       text: message.body,
