@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken } from '../src/auth/access-tokens';
-import { LOGIN_ACCOUNT_RULE, LOGIN_ADDRESS_RULE } from '../src/auth/rate-limit';
+import { RATE_RULES } from '../src/auth/rate-limit';
 import type { Db } from '../src/db/types';
 import { MAX_JSON_DEPTH, scanJson } from '../src/http/request-guards';
 import { createEngine } from '../src/postgrest/engine';
@@ -290,8 +290,8 @@ describe('sign-in rate limits', () => {
     return response;
   }
 
-  it(`locks an account after ${LOGIN_ACCOUNT_RULE.limit} failures, with Retry-After and a clear message`, async () => {
-    for (let index = 0; index < LOGIN_ACCOUNT_RULE.limit; index += 1) {
+  it(`locks an account after ${RATE_RULES.loginAccount.limit} failures, with Retry-After and a clear message`, async () => {
+    for (let index = 0; index < RATE_RULES.loginAccount.limit; index += 1) {
       expect((await attempt('commander', 'wrong', `10.0.0.${index}`)).status).toBe(400);
     }
     // Even the right password from a fresh address is refused while the account is locked.
@@ -306,8 +306,8 @@ describe('sign-in rate limits', () => {
     expect((await attempt('responder', 'vigil-responder', '10.0.1.1')).status).toBe(200);
   });
 
-  it(`limits one address to ${LOGIN_ADDRESS_RULE.limit} failures across accounts`, async () => {
-    for (let index = 0; index < LOGIN_ADDRESS_RULE.limit; index += 1) {
+  it(`limits one address to ${RATE_RULES.loginAddress.limit} failures across accounts`, async () => {
+    for (let index = 0; index < RATE_RULES.loginAddress.limit; index += 1) {
       expect((await attempt(`nobody-${index}`, 'wrong', '192.0.2.7')).status).toBe(400);
     }
     expect((await attempt('viewer', 'vigil-viewer', '192.0.2.7')).status).toBe(429);
@@ -315,11 +315,11 @@ describe('sign-in rate limits', () => {
   });
 
   it('a successful sign-in clears the account failures', async () => {
-    for (let index = 0; index < LOGIN_ACCOUNT_RULE.limit - 1; index += 1) {
+    for (let index = 0; index < RATE_RULES.loginAccount.limit - 1; index += 1) {
       await attempt('editor', 'wrong', '198.51.100.1');
     }
     expect((await attempt('editor', 'vigil-editor', '198.51.100.2')).status).toBe(200);
-    for (let index = 0; index < LOGIN_ACCOUNT_RULE.limit - 1; index += 1) {
+    for (let index = 0; index < RATE_RULES.loginAccount.limit - 1; index += 1) {
       expect((await attempt('editor', 'wrong', '198.51.100.3')).status).toBe(400);
     }
   });

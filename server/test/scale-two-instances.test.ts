@@ -20,7 +20,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_ACCOUNT_RULE } from '../src/auth/rate-limit';
+import { RATE_RULES } from '../src/auth/rate-limit';
 import { openPostgres } from '../src/db/postgres';
 import type { Db } from '../src/db/types';
 import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
@@ -308,7 +308,7 @@ describe.skipIf(!postgresAvailable)('two server instances on one PostgreSQL', ()
     }
 
     it('counts failed sign-ins on instance A against the limit on instance B', async () => {
-      for (let index = 0; index < LOGIN_ACCOUNT_RULE.limit; index += 1) {
+      for (let index = 0; index < RATE_RULES.loginAccount.limit; index += 1) {
         const instance = index % 2 === 0 ? a : b;
         expect((await attempt(instance, 'viewer', 'wrong')).status).toBe(400);
       }

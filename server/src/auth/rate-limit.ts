@@ -15,19 +15,26 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Failed sign-ins from one client address (any accounts) per 15 minutes. */
-export const LOGIN_ADDRESS_RULE: RateRule = {
-  name: 'login-address',
-  limit: 20,
-  windowMs: 15 * 60 * 1000,
-};
+const MINUTES = 60 * 1000;
 
-/** Failed sign-ins of one account (user name or e-mail, any address) per 15 minutes. */
-export const LOGIN_ACCOUNT_RULE: RateRule = {
-  name: 'login-account',
-  limit: 5,
-  windowMs: 15 * 60 * 1000,
-};
+/**
+ * Every abuse limit (docs/security.md "Rate limits"): its key prefix, the most hits in one
+ * window, and the window.
+ */
+export const RATE_RULES = {
+  /** Failed sign-ins from one client address (any accounts). */
+  loginAddress: { name: 'login-address', limit: 20, windowMs: 15 * MINUTES },
+  /** Failed sign-ins of one account (user name or e-mail, any address). */
+  loginAccount: { name: 'login-account', limit: 5, windowMs: 15 * MINUTES },
+  /** Wrong second-factor codes (TOTP, recovery codes, security keys) of one identity. */
+  secondFactor: { name: 'second-factor', limit: 10, windowMs: 15 * MINUTES },
+  /** Wrong recovery or verification codes from one client address. */
+  codeAddress: { name: 'code-address', limit: 20, windowMs: 15 * MINUTES },
+  /** Recovery and verification mails to one e-mail address. */
+  codeMail: { name: 'code-mail', limit: 5, windowMs: 15 * MINUTES },
+  /** Registrations from one client address. */
+  registrationAddress: { name: 'registration-address', limit: 20, windowMs: 60 * MINUTES },
+} as const satisfies Record<string, RateRule>;
 
 export interface RateState {
   hits: number;
@@ -102,31 +109,3 @@ export function describeWait(seconds: number): string {
   if (seconds >= 60) return '1 minute';
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
-
-/** Wrong second-factor codes (TOTP, recovery codes, security keys) of one identity per 15 minutes. */
-export const SECOND_FACTOR_RULE: RateRule = {
-  name: 'second-factor',
-  limit: 10,
-  windowMs: 15 * 60 * 1000,
-};
-
-/** Wrong recovery or verification codes from one client address per 15 minutes. */
-export const CODE_ADDRESS_RULE: RateRule = {
-  name: 'code-address',
-  limit: 20,
-  windowMs: 15 * 60 * 1000,
-};
-
-/** Recovery and verification mails to one e-mail address per 15 minutes. */
-export const CODE_MAIL_RULE: RateRule = {
-  name: 'code-mail',
-  limit: 5,
-  windowMs: 15 * 60 * 1000,
-};
-
-/** Registrations from one client address per hour. */
-export const REGISTRATION_ADDRESS_RULE: RateRule = {
-  name: 'registration-address',
-  limit: 20,
-  windowMs: 60 * 60 * 1000,
-};

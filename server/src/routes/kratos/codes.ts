@@ -8,13 +8,7 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { KratosUiNode, KratosUiText } from '../../../../src/api/types';
-import {
-  CODE_ADDRESS_RULE,
-  CODE_MAIL_RULE,
-  clientAddress,
-  hitRate,
-  peekRate,
-} from '../../auth/rate-limit';
+import { RATE_RULES, clientAddress, hitRate, peekRate } from '../../auth/rate-limit';
 import { createSession, endOtherSessions } from '../../auth/sessions';
 import { revokeKubeconfigTokens } from '../kubeconfig';
 import { safeEqual, sha256Hex } from '../../auth/crypto';
@@ -274,7 +268,7 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
     const code = field(body, 'code', 32).trim();
     if (code && flow.state === 'sent_email') {
       const addressKey = clientAddress(c);
-      const limit = await peekRate(db, CODE_ADDRESS_RULE, addressKey);
+      const limit = await peekRate(db, RATE_RULES.codeAddress, addressKey);
       if (limit.exhausted) return tooMany(c, limit.retryAfterSeconds, 'code');
       const invalidCode =
         kind === 'recovery'
@@ -294,7 +288,7 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
         !safeEqual(codeHash(flow.id, code), expected) ||
         !flow.identity_id
       ) {
-        await hitRate(db, CODE_ADDRESS_RULE, addressKey);
+        await hitRate(db, RATE_RULES.codeAddress, addressKey);
         const attempts = flow.attempts + 1;
         if (attempts >= CODE_MAX_ATTEMPTS) {
           return retry([KRATOS_MESSAGES.codeAttemptsExhausted], {}, attempts, true);
@@ -356,8 +350,8 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
     if (!EMAIL_PATTERN.test(address)) {
       return retry([], { email: invalid(`"${address.slice(0, 100)}" is not valid "email"`) });
     }
-    const mails = await hitRate(db, CODE_MAIL_RULE, address.toLowerCase());
-    if (mails.hits > CODE_MAIL_RULE.limit) return tooMany(c, mails.retryAfterSeconds, 'code');
+    const mails = await hitRate(db, RATE_RULES.codeMail, address.toLowerCase());
+    if (mails.hits > RATE_RULES.codeMail.limit) return tooMany(c, mails.retryAfterSeconds, 'code');
     const identityId = await identityByAddress(db, address, true);
     const sent = await sendCode(c, deps, flow, address, identityId);
     return c.json(render(c, sent, csrf));

@@ -13,9 +13,7 @@ import {
 import type { KratosUiNode, KratosUiText } from '../../../../src/api/types';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../auth/crypto';
 import {
-  LOGIN_ACCOUNT_RULE,
-  LOGIN_ADDRESS_RULE,
-  SECOND_FACTOR_RULE,
+  RATE_RULES,
   clientAddress,
   describeWait,
   hitRate,
@@ -275,8 +273,8 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     const addressKey = clientAddress(c);
     const accountKey = identifier.toLowerCase();
     const [address, failures] = await Promise.all([
-      peekRate(db, LOGIN_ADDRESS_RULE, addressKey),
-      peekRate(db, LOGIN_ACCOUNT_RULE, accountKey),
+      peekRate(db, RATE_RULES.loginAddress, addressKey),
+      peekRate(db, RATE_RULES.loginAccount, accountKey),
     ]);
     if (address.exhausted || failures.exhausted) {
       return tooMany(
@@ -302,11 +300,11 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     // Hash even for unknown users so timing does not reveal which identifiers exist.
     const valid = await verifyPassword(password, row?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!row || !valid) {
-      await hitRate(db, LOGIN_ACCOUNT_RULE, accountKey);
-      await hitRate(db, LOGIN_ADDRESS_RULE, addressKey);
+      await hitRate(db, RATE_RULES.loginAccount, accountKey);
+      await hitRate(db, RATE_RULES.loginAddress, addressKey);
       return retry([KRATOS_MESSAGES.invalidCredentials]);
     }
-    await resetRate(db, LOGIN_ACCOUNT_RULE, accountKey);
+    await resetRate(db, RATE_RULES.loginAccount, accountKey);
 
     if (flow.refresh && viewer) {
       // Re-authentication: the same session, authenticated now (privileged for 15 minutes).
@@ -374,7 +372,7 @@ async function secondFactor(
   if (!['totp', 'lookup_secret', 'webauthn'].includes(method)) {
     return retry([KRATOS_MESSAGES.noStrategy]);
   }
-  const limit = await peekRate(db, SECOND_FACTOR_RULE, identityId);
+  const limit = await peekRate(db, RATE_RULES.secondFactor, identityId);
   if (limit.exhausted) return tooMany(c, limit.retryAfterSeconds, 'second-factor');
   let ok = false;
   let failure: KratosUiText = KRATOS_MESSAGES.totpInvalid;
@@ -395,10 +393,10 @@ async function secondFactor(
     ok = await checkWebauthnLogin(c, deps, flow, identityId, raw);
   }
   if (!ok) {
-    await hitRate(db, SECOND_FACTOR_RULE, identityId);
+    await hitRate(db, RATE_RULES.secondFactor, identityId);
     return retry([failure]);
   }
-  await resetRate(db, SECOND_FACTOR_RULE, identityId);
+  await resetRate(db, RATE_RULES.secondFactor, identityId);
   await completeMethod(db, viewer.id, method, 'aal2');
   await deleteFlow(db, flow.id);
   if (!wantsJson(c)) return c.redirect(flow.return_to ?? '/', 303);

@@ -10,7 +10,7 @@ import type { KratosUiNode, KratosUiText } from '../../../../src/api/types';
 import { createAccount } from '../../auth/accounts';
 import { hashPassword } from '../../auth/crypto';
 import { passwordPolicyMessage, passwordPolicyProblem } from '../../auth/password-policy';
-import { REGISTRATION_ADDRESS_RULE, clientAddress, hitRate, peekRate } from '../../auth/rate-limit';
+import { RATE_RULES, clientAddress, hitRate, peekRate } from '../../auth/rate-limit';
 import { createSession, findSession } from '../../auth/sessions';
 import type { AppEnv } from '../../http/env';
 import { startVerification } from './codes';
@@ -243,7 +243,7 @@ export function registrationRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     if (policy) return retry([], { password: [passwordPolicyMessage(policy)] });
 
     const addressKey = clientAddress(c);
-    const limit = await peekRate(db, REGISTRATION_ADDRESS_RULE, addressKey);
+    const limit = await peekRate(db, RATE_RULES.registrationAddress, addressKey);
     if (limit.exhausted) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
       return kratosError(c, 429, 'Too many registrations from this address.', {
@@ -281,7 +281,7 @@ export function registrationRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       }
       throw error;
     }
-    await hitRate(db, REGISTRATION_ADDRESS_RULE, addressKey);
+    await hitRate(db, RATE_RULES.registrationAddress, addressKey);
     await deleteFlow(db, flow.id);
 
     const session = await createSession(db, identityId, config.sessionTtlMs);

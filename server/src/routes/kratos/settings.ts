@@ -15,7 +15,7 @@ import { generateSecret, generateURI } from 'otplib';
 import type { KratosUiNode, KratosUiText } from '../../../../src/api/types';
 import { hashPassword } from '../../auth/crypto';
 import { passwordPolicyMessage, passwordPolicyProblem } from '../../auth/password-policy';
-import { SECOND_FACTOR_RULE, hitRate, peekRate } from '../../auth/rate-limit';
+import { RATE_RULES, hitRate, peekRate } from '../../auth/rate-limit';
 import {
   TOTP_ISSUER,
   lookupHash,
@@ -469,11 +469,11 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       if (!code) return retry([], { messages: { totp_code: missing('totp_code') } });
       const secret = await pendingTotpSecret(deps, flow);
       if (!secret) return retry([KRATOS_MESSAGES.totpInvalid]);
-      const limit = await peekRate(db, SECOND_FACTOR_RULE, identityId);
+      const limit = await peekRate(db, RATE_RULES.secondFactor, identityId);
       if (limit.exhausted) return tooMany(c, limit.retryAfterSeconds, 'second-factor');
       const step = await totpStep(secret, code);
       if (step === undefined) {
-        await hitRate(db, SECOND_FACTOR_RULE, identityId);
+        await hitRate(db, RATE_RULES.secondFactor, identityId);
         return retry([], { messages: { totp_code: [KRATOS_MESSAGES.totpInvalid] } });
       }
       await saveTotp(db, deps.secrets, identityId, secret, step);
@@ -559,7 +559,7 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     }
     const registered = await verifyRegistration(c, flow, raw);
     if (!registered) {
-      await hitRate(db, SECOND_FACTOR_RULE, identityId);
+      await hitRate(db, RATE_RULES.secondFactor, identityId);
       return retry([KRATOS_MESSAGES.webauthnInvalid]);
     }
     const { credential } = registered;
