@@ -2,12 +2,14 @@
  * VIGIL_AUTH=oidc (docs/hosted-oidc.md): bearer JWTs verified against a provider's discovered JWKS.
  * The provider here is a tiny node:http server serving a discovery document and a key set; tokens
  * are signed in the test. Every bad token is a plain-text 401, never a 500; a good one maps its
- * subject to a person, created on first sight with no role (viewer).
+ * subject to a person, created on first sight with no role (viewer); with a roles claim
+ * configured, each new token sets the role.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { oidcRoleSettings, roleFromClaims, type OidcRoleSettings } from '../src/auth/oidc';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/types';
 import { createEngine } from '../src/postgrest/engine';
@@ -73,6 +75,8 @@ interface TokenOptions {
   organizations?: unknown;
   key?: CryptoKey;
   kid?: string;
+  claims?: Record<string, unknown>;
+  jti?: string;
 }
 
 async function token(options: TokenOptions = {}): Promise<string> {
@@ -83,6 +87,7 @@ async function token(options: TokenOptions = {}): Promise<string> {
       { id: ORG, name: 'Alpha', backend_url: 'http://alpha' },
       { id: 'org_beta', name: 'Beta' },
     ],
+    ...options.claims,
   })
     .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'k1' })
     .setSubject(options.sub ?? 'user-ada')
@@ -91,6 +96,7 @@ async function token(options: TokenOptions = {}): Promise<string> {
     .setIssuedAt()
     .setExpirationTime(options.expiresIn ?? '5m');
   if (options.notBefore !== undefined) jwt.setNotBefore(options.notBefore);
+  if (options.jti !== undefined) jwt.setJti(options.jti);
   return jwt.sign(options.key ?? privateKey);
 }
 
@@ -285,5 +291,127 @@ describe('VIGIL_AUTH=oidc configuration', () => {
 
   it('other modes ignore the OIDC variables', () => {
     expect(loadConfig({ VIGIL_AUTH: 'basic', VIGIL_OIDC_ISSUER: 'x' }).oidc).toBeUndefined();
+  });
+});
+
+describe('VIGIL_OIDC_ROLES_CLAIM: the role from the provider', () => {
+  const settings: OidcRoleSettings = {
+    claim: 'groups',
+    map: new Map([
+      ['vigil-editors', 'editor'],
+      ['vigil-admins', 'admin'],
+    ]),
+  };
+  let roleApp: TestApp;
+
+  beforeAll(() => {
+    // Not an object literal: the test config's oidc type has no `roles` (read from the env).
+    const oidc = {
+      issuer,
+      audience: AUDIENCE,
+      organization: ORG,
+      organizationsClaim: 'organizations',
+      roles: settings,
+    };
+    roleApp = buildApp(db, { auth: 'oidc', oidc }, undefined);
+  });
+
+  async function rolesOf(options: TokenOptions): Promise<string[]> {
+    const response = await roleApp.app.request('/api/auth/whoami', {
+      headers: { Authorization: `Bearer ${await token(options)}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { payload: { roles: string[] } }).payload.roles;
+  }
+
+  it('sets the role on each sign-in: mapped, then none (viewer), then a role name as is', async () => {
+    const who = { sub: 'user-grace', email: 'grace@example.com', name: 'Grace Hopper' };
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(
+      await rolesOf({ ...who, jti: 't1', claims: { groups: ['vigil-editors', 'book-club'] } }),
+    ).toEqual(['editor']);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/ignoring "book-club" in the groups/));
+    expect(info).toHaveBeenCalledWith(expect.stringMatching(/grace@example.com is now editor/));
+    // An admin changes the role in Vigil: the same token does not undo it (once per sign-in)...
+    const person = await db.query<{ id: string }>(
+      `SELECT id FROM people WHERE external_id = 'user-grace'`,
+    );
+    const id = person.rows[0]?.id ?? '';
+    await db.query(`UPDATE casbin_rule SET v1 = 'responder' WHERE ptype = 'g' AND v0 = $1`, [id]);
+    expect(
+      await rolesOf({ ...who, jti: 't1', claims: { groups: ['vigil-editors', 'book-club'] } }),
+    ).toEqual(['responder']);
+    // ...the next sign-in does; the unknown value is logged only once.
+    expect(await rolesOf({ ...who, jti: 't2', claims: { groups: ['vigil-editors'] } })).toEqual([
+      'editor',
+    ]);
+    expect(await rolesOf({ ...who, jti: 't3', claims: { groups: ['book-club'] } })).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(await rolesOf({ ...who, jti: 't4', claims: {} })).toEqual([]);
+    expect(
+      await rolesOf({ ...who, jti: 't5', claims: { groups: ['Commander', 'vigil-admins'] } }),
+    ).toEqual(['admin']);
+    const rows = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM casbin_rule WHERE ptype = 'g' AND v0 = $1`,
+      [id],
+    );
+    expect(rows.rows[0]?.n).toBe(1);
+    info.mockRestore();
+    warn.mockRestore();
+  });
+
+  it('a person created on first sight gets the claimed role at once', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    expect(
+      await rolesOf({
+        sub: 'user-kat',
+        email: 'kat@example.com',
+        jti: 'k1',
+        claims: { groups: 'vigil-admins' },
+      }),
+    ).toEqual(['admin']);
+    info.mockRestore();
+  });
+
+  it('reads the claim, the mapping and a dotted path', () => {
+    const log: string[] = [];
+    const keycloak = { claim: 'realm_access.roles', map: new Map() } satisfies OidcRoleSettings;
+    expect(roleFromClaims({ realm_access: { roles: ['viewer', 'editor'] } }, keycloak)).toBe(
+      'editor',
+    );
+    expect(roleFromClaims({ groups: ['vigil-admins'] }, settings)).toBe('admin');
+    expect(roleFromClaims({ groups: [7, '', 'other'] }, settings, (line) => log.push(line))).toBe(
+      null,
+    );
+    expect(log).toEqual([
+      'OIDC: ignoring "other" in the groups claim: not in VIGIL_OIDC_ROLE_MAP and not a Vigil role',
+    ]);
+    expect(roleFromClaims({ groups: ['admin'] }, undefined)).toBeUndefined();
+  });
+
+  it('parses VIGIL_OIDC_ROLES_CLAIM and VIGIL_OIDC_ROLE_MAP', () => {
+    expect(oidcRoleSettings({})).toBeUndefined();
+    expect(
+      oidcRoleSettings({
+        VIGIL_OIDC_ROLES_CLAIM: 'groups',
+        VIGIL_OIDC_ROLE_MAP: ' vigil-admins = Admin , /ops/on-call=commander,',
+      }),
+    ).toEqual({
+      claim: 'groups',
+      map: new Map([
+        ['vigil-admins', 'admin'],
+        ['/ops/on-call', 'commander'],
+      ]),
+    });
+  });
+
+  it.each([
+    [{ VIGIL_OIDC_ROLE_MAP: 'a=admin' }, /needs VIGIL_OIDC_ROLES_CLAIM/],
+    [{ VIGIL_OIDC_ROLES_CLAIM: 'a b' }, /must be a claim name/],
+    [{ VIGIL_OIDC_ROLES_CLAIM: 'groups', VIGIL_OIDC_ROLE_MAP: 'a=owner' }, /role one of admin/],
+    [{ VIGIL_OIDC_ROLES_CLAIM: 'groups', VIGIL_OIDC_ROLE_MAP: 'admin' }, /value=role pairs/],
+  ])('refuses %j', (env, message) => {
+    expect(() => oidcRoleSettings(env)).toThrow(message);
   });
 });
