@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lookupHash } from '../src/auth/second-factors';
 import type { Db } from '../src/db/types';
 import { buildApp, openTestDb, type TestApp } from './fixtures/app';
@@ -376,5 +376,50 @@ describe('second factors and aal2', () => {
     const mismatch = await other.browser.fetchFlow('settings', flow.id);
     expect(mismatch.status).toBe(403);
     expect(errorId(mismatch.body as never)).toBe('security_identity_mismatch');
+  });
+});
+
+describe('the aal2 gate on every request', () => {
+  it('reads the second factors with the session, in one query, never from a stale copy', async () => {
+    // Two server instances on one database: a factor linked through one gates the other's
+    // aal1 session from its next request on (docs/identity.md "Sessions and assurance").
+    const other = buildApp(db, { auth: 'basic' });
+    const email = newAddress('gate');
+    const { browser } = await register(t.app, email, PASSWORD);
+    const elsewhere = await passwordLogin(other.app, email, PASSWORD);
+    expect(elsewhere.status).toBe(200);
+
+    // An API request of a session: one statement reads the session and whether it needs aal2.
+    const query = vi.spyOn(db, 'query');
+    try {
+      expect((await elsewhere.browser.request('/api/auth/whoami')).status).toBe(200);
+      const statements = query.mock.calls.map(([sql]) => String(sql));
+      expect(statements.filter((sql) => /vigil_totp/.test(sql))).toHaveLength(1);
+      expect(statements.find((sql) => /vigil_totp/.test(sql))).toMatch(/FROM vigil_sessions/);
+    } finally {
+      query.mockRestore();
+    }
+
+    const flow = await settingsFlow(browser);
+    const secret = node(flow, 'totp_secret_key')?.attributes.text?.text ?? '';
+    const linked = await browser.submit('settings', flow, {
+      method: 'totp',
+      totp_code: await generate({ secret }),
+    });
+    expect(linked.status).toBe(200);
+
+    const api = await elsewhere.browser.request('/api/auth/whoami');
+    expect(api.status).toBe(403);
+    expect(errorId((await api.json()) as Record<string, unknown>)).toBe('session_aal2_required');
+    expect(errorId((await elsewhere.browser.whoami()).body)).toBe('session_aal2_required');
+    expect((await elsewhere.browser.start('settings')).status).toBe(403);
+    // The session that linked the factor is aal2 and keeps working.
+    expect((await browser.request('/api/auth/whoami')).status).toBe(200);
+
+    // Unlinked (through this instance), the other instance lets the aal1 session in again.
+    const again = await settingsFlow(browser);
+    const unlinked = await browser.submit('settings', again, { method: 'totp', totp_unlink: true });
+    expect(unlinked.status).toBe(200);
+    expect((await elsewhere.browser.request('/api/auth/whoami')).status).toBe(200);
   });
 });

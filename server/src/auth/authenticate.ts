@@ -8,7 +8,6 @@ import { accessTokenUsage, lookupAccessToken } from './access-tokens';
 import { isEmbedToken } from '../embed/tokens';
 import { agentHeartbeat } from './agent-heartbeat';
 import { createOidcVerifier, looksLikeJwt, OIDC_FAILURE, personForIdentity } from './oidc';
-import { identityNeedsAal2 } from './second-factors';
 import { SESSION_COOKIE, findSession } from './sessions';
 
 /** The credential an Authorization header carries: a bearer token or Basic `token:<token>`. */
@@ -83,11 +82,7 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
       if (cookie) {
         const session = await findSession(db, cookie);
         if (session === 'expired') c.set('authFailure', 'Session Expired');
-        else if (
-          session &&
-          session.aal !== 'aal2' &&
-          (await identityNeedsAal2(db, session.identity_id))
-        ) {
+        else if (session?.needs_aal2) {
           // A second factor is needed first (docs/identity.md "Sessions and assurance").
           c.set('aal2Required', true);
           c.set('authFailure', 'Second factor required');

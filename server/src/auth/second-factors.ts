@@ -55,15 +55,16 @@ export function needsAal2(factors: SecondFactors): boolean {
   return factors.totp || factors.webauthn.length > 0 || factors.lookupRemaining > 0;
 }
 
-/** {@link needsAal2} in one query (every request of an aal1 session asks it). */
-export async function identityNeedsAal2(db: Queryable, identityId: string): Promise<boolean> {
-  const result = await db.query<{ needs: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM vigil_totp WHERE identity_id = $1)
-       OR EXISTS (SELECT 1 FROM vigil_webauthn_credentials WHERE identity_id = $1)
-       OR EXISTS (SELECT 1 FROM vigil_lookup_codes WHERE identity_id = $1 AND used_at IS NULL) AS needs`,
-    [identityId],
-  );
-  return result.rows[0]?.needs === true;
+/**
+ * {@link needsAal2} as an SQL condition on the identity id in `identityColumn` (a column of the
+ * outer query, never user input): every request of an aal1 session asks it, inside the session
+ * lookup (auth/sessions.ts `findSession`), so it costs no query of its own.
+ */
+export function needsAal2Sql(identityColumn: string): string {
+  return `(EXISTS (SELECT 1 FROM vigil_totp WHERE identity_id = ${identityColumn})
+    OR EXISTS (SELECT 1 FROM vigil_webauthn_credentials WHERE identity_id = ${identityColumn})
+    OR EXISTS (SELECT 1 FROM vigil_lookup_codes
+      WHERE identity_id = ${identityColumn} AND used_at IS NULL))`;
 }
 
 // ---- TOTP ----

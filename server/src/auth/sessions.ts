@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import { randomToken, sha256Hex } from './crypto';
+import { needsAal2Sql } from './second-factors';
 
 /** Name of the HttpOnly session cookie set by the login flow. */
 export const SESSION_COOKIE = 'vigil_session';
@@ -30,6 +31,17 @@ export interface SessionRow {
   /** The assurance level reached: `aal1` after a password (or a recovery code), `aal2` after a second factor. */
   aal: 'aal1' | 'aal2';
   methods: SessionMethod[];
+}
+
+/** A session as the cookie finds it (`findSession`), with what its requests need to know. */
+export interface FoundSession extends SessionRow {
+  /**
+   * Whether the session must reach aal2 before anything but the identity flows: it is aal1 and
+   * its identity has a second factor (docs/identity.md "Sessions and assurance"). Read from the
+   * factor tables in the same query as the session, never cached: a factor added through any
+   * server instance counts from the next request on.
+   */
+  needs_aal2: boolean;
 }
 
 export async function createSession(
@@ -66,11 +78,12 @@ export async function createSession(
 export async function findSession(
   db: Queryable,
   token: string,
-): Promise<SessionRow | 'expired' | undefined> {
-  const result = await db.query<SessionRow & { live: boolean }>(
-    `SELECT id, identity_id, authenticated_at, expires_at, created_at AS issued_at, aal, methods,
-       expires_at > now() AS live
-     FROM vigil_sessions WHERE id = $1`,
+): Promise<FoundSession | 'expired' | undefined> {
+  const result = await db.query<FoundSession & { live: boolean }>(
+    `SELECT s.id, s.identity_id, s.authenticated_at, s.expires_at, s.created_at AS issued_at,
+       s.aal, s.methods, s.expires_at > now() AS live,
+       s.aal <> 'aal2' AND ${needsAal2Sql('s.identity_id')} AS needs_aal2
+     FROM vigil_sessions s WHERE s.id = $1`,
     [sha256Hex(token)],
   );
   const row = result.rows[0];

@@ -9,7 +9,6 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { createMailer, type Mailer } from '../auth/mailer';
 import { isSafeReturnTo } from '../auth/return-to';
-import { identityNeedsAal2 } from '../auth/second-factors';
 import { SESSION_COOKIE, deleteSessionByLogoutToken, rotateLogoutToken } from '../auth/sessions';
 import { lazySecrets, type Secrets } from '../secrets/keyring';
 import type { AppEnv } from '../http/env';
@@ -57,7 +56,7 @@ export function kratosRoutes(
   app.get('/sessions/whoami', async (c) => {
     const session = await currentSession(db, c);
     if (!session) return sessionInactive(c);
-    if (session.aal !== 'aal2' && (await identityNeedsAal2(db, session.identity_id))) {
+    if (session.needs_aal2) {
       const returnTo = c.req.query('return_to');
       return aal2Required(c, returnTo && isSafeReturnTo(returnTo) ? returnTo : undefined);
     }

@@ -15,6 +15,7 @@ import { safeEqual, sha256Hex } from '../../auth/crypto';
 import type { AppEnv } from '../../http/env';
 import {
   FLOW_PAGES,
+  continueAt,
   KRATOS_MESSAGES,
   codeHash,
   csrfCookie,
@@ -23,31 +24,26 @@ import {
   currentSession,
   deleteFlow,
   field,
-  flowExpired,
-  flowNotFound,
+  flowStarted,
   freshCsrf,
   identityByAddress,
   info,
   input,
   insertFlow,
-  loadFlow,
-  malformed,
+  invalid,
   markVerified,
   missing,
+  openFlow,
   originOf,
-  readBody,
-  redirectError,
   renderFlow,
-  returnToForbidden,
   setSessionCookie,
   startReturnTo,
   submit,
+  submitFlow,
   updateFlow,
-  wantsJson,
   type Ctx,
   type FlowDeps,
   type FlowRow,
-  invalid,
 } from './engine';
 import { tooMany } from './login';
 
@@ -204,7 +200,7 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
 
   app.get(`/self-service/${kind}/browser`, async (c) => {
     const returnTo = startReturnTo(c);
-    if (returnTo === undefined) return returnToForbidden(c, c.req.query('return_to') ?? '');
+    if (returnTo instanceof Response) return returnTo;
     const session = await currentSession(db, c);
     const csrf = await csrfCookie(db, c, session?.id);
     const flow = await insertFlow(db, c, {
@@ -214,14 +210,12 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
       sessionId: session?.id,
       state: 'choose_method',
     });
-    if (!wantsJson(c)) return c.redirect(`${FLOW_PAGES[kind]}?flow=${flow.id}`, 303);
-    return c.json(render(c, flow, csrf));
+    return flowStarted(c, flow, () => render(c, flow, csrf));
   });
 
   app.get(`/self-service/${kind}/flows`, async (c) => {
-    const flow = await loadFlow(db, kind, c.req.query('id') ?? '');
-    if (!flow) return flowNotFound(c, kind);
-    if (!flow.live) return flowExpired(c, kind);
+    const flow = await openFlow(db, c, kind, 'id');
+    if (flow instanceof Response) return flow;
     const viewer = await currentSession(db, c);
     let csrf = csrfMatches(c, flow, viewer);
     if (!csrf && kind === 'verification') {
@@ -239,14 +233,9 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
   });
 
   app.post(`/self-service/${kind}`, async (c) => {
-    const flow = await loadFlow(db, kind, c.req.query('flow') ?? '');
-    if (!flow) return flowNotFound(c, kind);
-    if (!flow.live) return flowExpired(c, kind);
-    const body = await readBody(c);
-    if (!body) return malformed(c);
-    const viewer = await currentSession(db, c);
-    const csrf = csrfMatches(c, flow, viewer, field(body, 'csrf_token', 200));
-    if (!csrf) return csrfViolation(c);
+    const opened = await submitFlow(db, c, kind);
+    if (opened instanceof Response) return opened;
+    const { flow, csrf, body } = opened;
     const retry = async (
       messages: KratosUiText[],
       nodeMessages: { email?: KratosUiText[]; code?: KratosUiText[] } = {},
@@ -329,14 +318,10 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
       });
       await deleteFlow(db, flow.id);
       const to = `/profile-settings?flow=${settings.id}`;
-      if (!wantsJson(c)) return c.redirect(to, 303);
-      return redirectError(
+      return continueAt(
         c,
-        422,
-        'browser_location_change_required',
-        'browser location change required',
-        'The recovery succeeded: continue in the settings flow to set a new password.',
         to,
+        'The recovery succeeded: continue in the settings flow to set a new password.',
       );
     }
 

@@ -3,6 +3,7 @@
  * for every flow kind, the CSRF cookie bound to the session a flow was issued in, the 1-hour
  * expiry, the 404 / 410 / 403 answers, request bodies, nodes and the rendering of a flow.
  */
+import { apiPrefixOf } from '../../http/root-paths';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type {
@@ -16,7 +17,12 @@ import type { Db, Queryable } from '../../db/types';
 import type { Mailer } from '../../auth/mailer';
 import { randomToken, safeEqual, sha256Hex } from '../../auth/crypto';
 import { isSafeReturnTo } from '../../auth/return-to';
-import { SESSION_COOKIE, findSession, type SessionRow } from '../../auth/sessions';
+import {
+  SESSION_COOKIE,
+  findSession,
+  type FoundSession,
+  type SessionRow,
+} from '../../auth/sessions';
 import type { Secrets } from '../../secrets/keyring';
 import type { AppEnv } from '../../http/env';
 import { isUuid } from '../../http/validate';
@@ -181,6 +187,19 @@ export function redirectError(
   );
 }
 
+/** The browser goes on to `to`: a redirect for a page, 422 with `redirect_browser_to` for JSON. */
+export function continueAt(c: Ctx, to: string, reason: string): Response {
+  if (!wantsJson(c)) return c.redirect(to, 303);
+  return redirectError(
+    c,
+    422,
+    'browser_location_change_required',
+    'browser location change required',
+    reason,
+    to,
+  );
+}
+
 export function sessionInactive(c: Ctx): Response {
   return kratosError(c, 401, 'The request could not be authorized', {
     id: 'session_inactive',
@@ -223,9 +242,13 @@ export function isHttps(c: Ctx): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 }
 
-/** The mount prefix the request came through (`/api/kratos` or its `/api/.ory` alias). */
+/**
+ * The mount prefix the request came through: `/api/kratos` or its `/api/.ory` alias, or the same
+ * without `/api` when a Mission Control client called the root path (server/src/http/root-paths.ts).
+ */
 export function prefixOf(c: Ctx): string {
-  return c.req.path.startsWith('/api/.ory') ? '/api/.ory' : '/api/kratos';
+  const area = c.req.path.startsWith('/api/.ory') ? '/.ory' : '/kratos';
+  return `${apiPrefixOf(c.req.raw)}${area}`;
 }
 
 export function originOf(c: Ctx): string {
@@ -367,7 +390,7 @@ export async function deleteFlow(db: Queryable, id: string): Promise<void> {
 
 // ---- sessions and CSRF ----
 
-export async function currentSession(db: Queryable, c: Ctx): Promise<SessionRow | undefined> {
+export async function currentSession(db: Queryable, c: Ctx): Promise<FoundSession | undefined> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token || token.length > 200) return undefined;
   const session = await findSession(db, token);
@@ -461,11 +484,28 @@ export function returnToForbidden(c: Ctx, returnTo: string): Response {
   });
 }
 
-/** The `return_to` query of a flow start: '' when absent, undefined when not allowed. */
-export function startReturnTo(c: Ctx): string | undefined {
+/** The `return_to` query of a flow start ('' when absent), or the 400 answer when not allowed. */
+export function startReturnTo(c: Ctx): string | Response {
   const returnTo = c.req.query('return_to');
   if (returnTo === undefined || returnTo === '') return '';
-  return returnTo.length <= 2048 && isSafeReturnTo(returnTo) ? returnTo : undefined;
+  if (returnTo.length <= 2048 && isSafeReturnTo(returnTo)) return returnTo;
+  return returnToForbidden(c, returnTo);
+}
+
+/** A flow start in a signed-in browser: to `return_to` (a page) or 400 (JSON). */
+export function alreadySignedIn(c: Ctx, returnTo: string, what = 'login'): Response {
+  if (!wantsJson(c)) return c.redirect(returnTo || '/', 303);
+  return sessionAlreadyAvailable(c, what);
+}
+
+/** A new flow's answer: its console page (a browser) or the rendered flow (JSON). */
+export async function flowStarted(
+  c: Ctx,
+  flow: FlowRow,
+  render: () => object | Promise<object>,
+): Promise<Response> {
+  if (!wantsJson(c)) return c.redirect(`${FLOW_PAGES[flow.type]}?flow=${flow.id}`, 303);
+  return c.json(await render());
 }
 
 /** Whether the browser's CSRF cookie (and, on submit, the body's token) opens the flow. */
@@ -481,6 +521,81 @@ export function csrfMatches(
   if (!safeEqual(sha256Hex(csrf), flow.csrf_token_hash)) return undefined;
   if ((flow.session_id ?? null) !== (viewer?.id ?? null)) return undefined;
   return csrf;
+}
+
+/**
+ * The flow a request names (`?id=` when fetched, `?flow=` when submitted), or the 404 (no such
+ * flow of this kind) or 410 (expired) answer.
+ */
+export async function openFlow(
+  db: Queryable,
+  c: Ctx,
+  kind: FlowKind,
+  query: 'id' | 'flow',
+): Promise<FlowRow | Response> {
+  const flow = await loadFlow(db, kind, c.req.query(query) ?? '');
+  if (!flow) return flowNotFound(c, kind);
+  if (!flow.live) return flowExpired(c, kind);
+  return flow;
+}
+
+/** A flow opened by a fetch or a submit: the browser's session and CSRF token match it. */
+export interface OpenedFlow {
+  flow: FlowRow;
+  /** The browser's session (none: signed out). */
+  viewer: FoundSession | undefined;
+  csrf: string;
+}
+
+/**
+ * A check of the browser's session against the flow, before its CSRF token is (e.g. "signed
+ * out only", "the flow's identity only"): an answer ends the request.
+ */
+export type ViewerCheck = (
+  viewer: FoundSession | undefined,
+  flow: FlowRow,
+) => Response | undefined | Promise<Response | undefined>;
+
+/**
+ * A fetch of a flow (`GET …/flows?id=`): the live flow (404 / 410), the browser's session,
+ * `check` of it, and the CSRF cookie the flow was issued with (403).
+ */
+export async function fetchFlow(
+  db: Queryable,
+  c: Ctx,
+  kind: FlowKind,
+  check?: ViewerCheck,
+): Promise<OpenedFlow | Response> {
+  const flow = await openFlow(db, c, kind, 'id');
+  if (flow instanceof Response) return flow;
+  const viewer = await currentSession(db, c);
+  const refused = await check?.(viewer, flow);
+  if (refused) return refused;
+  const csrf = csrfMatches(c, flow, viewer);
+  if (!csrf) return csrfViolation(c);
+  return { flow, viewer, csrf };
+}
+
+/**
+ * A submit to a flow (`POST …?flow=`): the live flow (404 / 410), a JSON or form body (400), the
+ * browser's session, `check` of it, and the CSRF cookie matching the body's `csrf_token` (403).
+ */
+export async function submitFlow(
+  db: Queryable,
+  c: Ctx,
+  kind: FlowKind,
+  check?: ViewerCheck,
+): Promise<(OpenedFlow & { body: Body }) | Response> {
+  const flow = await openFlow(db, c, kind, 'flow');
+  if (flow instanceof Response) return flow;
+  const body = await readBody(c);
+  if (!body) return malformed(c);
+  const viewer = await currentSession(db, c);
+  const refused = await check?.(viewer, flow);
+  if (refused) return refused;
+  const csrf = csrfMatches(c, flow, viewer, field(body, 'csrf_token', 200));
+  if (!csrf) return csrfViolation(c);
+  return { flow, viewer, csrf, body };
 }
 
 // ---- bodies ----
@@ -557,6 +672,30 @@ export function submit(
 
 export function info(id: number, text: string): KratosUiText {
   return { id, text, type: 'info' };
+}
+
+/** The password input of a new password (registration, settings). */
+export function newPasswordInput(messages?: KratosUiText[]): KratosUiNode {
+  return input(
+    'password',
+    'password',
+    'password',
+    { autocomplete: 'new-password' },
+    info(1070001, 'Password'),
+    messages,
+  );
+}
+
+/** The six-digit input of an authenticator app's code (aal2 login, linking TOTP in settings). */
+export function totpCodeInput(messages?: KratosUiText[]): KratosUiNode {
+  return input(
+    'totp',
+    'totp_code',
+    'text',
+    { autocomplete: 'one-time-code', maxlength: 6, pattern: '[0-9]{6}' },
+    info(1070006, 'Verify code'),
+    messages,
+  );
 }
 
 export function renderFlow(

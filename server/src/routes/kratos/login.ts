@@ -33,34 +33,31 @@ import {
   CSRF_COOKIE,
   KRATOS_MESSAGES,
   aal2Location,
+  alreadySignedIn,
+  continueAt,
   csrfCookie,
-  csrfMatches,
-  csrfViolation,
   currentSession,
   deleteFlow,
+  fetchFlow,
   field,
-  flowExpired,
-  flowNotFound,
+  flowStarted,
   info,
   input,
   insertFlow,
   isHttps,
   kratosError,
-  loadFlow,
   loadIdentity,
-  malformed,
   missing,
   originOf,
-  readBody,
-  redirectError,
   renderFlow,
-  returnToForbidden,
   sessionAlreadyAvailable,
   sessionBody,
   sessionInactive,
   setSessionCookie,
   startReturnTo,
   submit,
+  submitFlow,
+  totpCodeInput,
   updateFlow,
   wantsJson,
   type Ctx,
@@ -84,13 +81,7 @@ async function loginNodes(
     const nodes: KratosUiNode[] = [];
     if (factors.totp) {
       nodes.push(
-        input(
-          'totp',
-          'totp_code',
-          'text',
-          { autocomplete: 'one-time-code', maxlength: 6, pattern: '[0-9]{6}' },
-          info(1070006, 'Verify code'),
-        ),
+        totpCodeInput(),
         submit('totp', 'method', 'totp', info(1010009, 'Use Authenticator')),
       );
     }
@@ -173,7 +164,7 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
 
   app.get('/self-service/login/browser', async (c) => {
     const returnTo = startReturnTo(c);
-    if (returnTo === undefined) return returnToForbidden(c, c.req.query('return_to') ?? '');
+    if (returnTo instanceof Response) return returnTo;
     const refresh = c.req.query('refresh') === 'true';
     const aal2 = c.req.query('aal') === 'aal2';
     const session = await currentSession(db, c);
@@ -183,10 +174,7 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     if (aal2) {
       if (!session) return sessionInactive(c);
       const factors = await secondFactors(db, session.identity_id);
-      if (session.aal === 'aal2' || !needsAal2(factors)) {
-        if (!wantsJson(c)) return c.redirect(returnTo || '/', 303);
-        return sessionAlreadyAvailable(c);
-      }
+      if (session.aal === 'aal2' || !needsAal2(factors)) return alreadySignedIn(c, returnTo);
       identityId = session.identity_id;
       if (factors.webauthn.length > 0) {
         const options = await generateAuthenticationOptions({
@@ -200,8 +188,7 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
         data = { webauthn_options: JSON.stringify(options) };
       }
     } else if (session && !refresh) {
-      if (!wantsJson(c)) return c.redirect(returnTo || '/', 303);
-      return sessionAlreadyAvailable(c);
+      return alreadySignedIn(c, returnTo);
     } else if (session && refresh) {
       identityId = session.identity_id;
       const identity = await loadIdentity(db, session.identity_id);
@@ -220,28 +207,19 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       requestedAal: aal2 ? 'aal2' : 'aal1',
       data,
     });
-    if (!wantsJson(c)) return c.redirect(`/login?flow=${flow.id}`, 303);
-    return c.json(await render(c, deps, flow, csrf));
+    return flowStarted(c, flow, () => render(c, deps, flow, csrf));
   });
 
   app.get('/self-service/login/flows', async (c) => {
-    const flow = await loadFlow(db, 'login', c.req.query('id') ?? '');
-    if (!flow) return flowNotFound(c, 'login');
-    if (!flow.live) return flowExpired(c, 'login');
-    const csrf = csrfMatches(c, flow, await currentSession(db, c));
-    if (!csrf) return csrfViolation(c);
-    return c.json(await render(c, deps, flow, csrf));
+    const opened = await fetchFlow(db, c, 'login');
+    if (opened instanceof Response) return opened;
+    return c.json(await render(c, deps, opened.flow, opened.csrf));
   });
 
   app.post('/self-service/login', async (c) => {
-    const flow = await loadFlow(db, 'login', c.req.query('flow') ?? '');
-    if (!flow) return flowNotFound(c, 'login');
-    if (!flow.live) return flowExpired(c, 'login');
-    const body = await readBody(c);
-    if (!body) return malformed(c);
-    const viewer = await currentSession(db, c);
-    const csrf = csrfMatches(c, flow, viewer, field(body, 'csrf_token', 200));
-    if (!csrf) return csrfViolation(c);
+    const opened = await submitFlow(db, c, 'login');
+    if (opened instanceof Response) return opened;
+    const { flow, viewer, csrf, body } = opened;
     const method = field(body, 'method', 64);
 
     if (flow.requested_aal === 'aal2') {
@@ -323,15 +301,7 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     if (needsAal2(await secondFactors(db, row.identity_id))) {
       // A second factor is needed: the aal1 session is set, the browser goes to the aal2 login.
       const to = aal2Location(flow.return_to ?? undefined);
-      if (!wantsJson(c)) return c.redirect(to, 303);
-      return redirectError(
-        c,
-        422,
-        'browser_location_change_required',
-        'browser location change required',
-        'A second factor is required to complete the sign-in.',
-        to,
-      );
+      return continueAt(c, to, 'A second factor is required to complete the sign-in.');
     }
     if (!wantsJson(c)) return c.redirect(flow.return_to ?? '/', 303);
     const found = await findSession(db, session.token);

@@ -16,14 +16,13 @@ import type { AppEnv } from '../../http/env';
 import { startVerification } from './codes';
 import {
   KRATOS_MESSAGES,
+  alreadySignedIn,
   csrfCookie,
-  csrfMatches,
-  csrfViolation,
   currentSession,
   deleteFlow,
+  fetchFlow,
   field,
-  flowExpired,
-  flowNotFound,
+  flowStarted,
   freshCsrf,
   identityBody,
   info,
@@ -31,19 +30,17 @@ import {
   insertFlow,
   invalid,
   kratosError,
-  loadFlow,
   loadIdentity,
-  malformed,
   missing,
-  readBody,
+  newPasswordInput,
   readProperty,
   renderFlow,
-  returnToForbidden,
   sessionAlreadyAvailable,
   sessionBody,
   setSessionCookie,
   startReturnTo,
   submit,
+  submitFlow,
   updateFlow,
   wantsJson,
   type Body,
@@ -171,14 +168,7 @@ function render(
   };
   return renderFlow(c, flow, csrf, [
     ...traitNodes('default', traits, messages),
-    input(
-      'password',
-      'password',
-      'password',
-      { autocomplete: 'new-password' },
-      info(1070001, 'Password'),
-      messages.password,
-    ),
+    newPasswordInput(messages.password),
     submit('password', 'method', 'password', info(1040001, 'Sign up')),
   ]);
 }
@@ -189,12 +179,8 @@ export function registrationRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
   app.get('/self-service/registration/browser', async (c) => {
     if (await disabled(deps)) return registrationDisabled(c);
     const returnTo = startReturnTo(c);
-    if (returnTo === undefined) return returnToForbidden(c, c.req.query('return_to') ?? '');
-    const session = await currentSession(db, c);
-    if (session) {
-      if (!wantsJson(c)) return c.redirect(returnTo || '/', 303);
-      return sessionAlreadyAvailable(c, 'registration');
-    }
+    if (returnTo instanceof Response) return returnTo;
+    if (await currentSession(db, c)) return alreadySignedIn(c, returnTo, 'registration');
     const csrf = await csrfCookie(db, c, undefined);
     const flow = await insertFlow(db, c, {
       kind: 'registration',
@@ -202,30 +188,22 @@ export function registrationRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       returnTo,
       state: 'choose_method',
     });
-    if (!wantsJson(c)) return c.redirect(`/registration?flow=${flow.id}`, 303);
-    return c.json(render(c, flow, csrf));
+    return flowStarted(c, flow, () => render(c, flow, csrf));
   });
 
   app.get('/self-service/registration/flows', async (c) => {
-    const flow = await loadFlow(db, 'registration', c.req.query('id') ?? '');
-    if (!flow) return flowNotFound(c, 'registration');
-    if (!flow.live) return flowExpired(c, 'registration');
-    const csrf = csrfMatches(c, flow, await currentSession(db, c));
-    if (!csrf) return csrfViolation(c);
-    return c.json(render(c, flow, csrf));
+    const opened = await fetchFlow(db, c, 'registration');
+    if (opened instanceof Response) return opened;
+    return c.json(render(c, opened.flow, opened.csrf));
   });
 
   app.post('/self-service/registration', async (c) => {
     if (await disabled(deps)) return registrationDisabled(c);
-    const flow = await loadFlow(db, 'registration', c.req.query('flow') ?? '');
-    if (!flow) return flowNotFound(c, 'registration');
-    if (!flow.live) return flowExpired(c, 'registration');
-    const body = await readBody(c);
-    if (!body) return malformed(c);
-    const viewer = await currentSession(db, c);
-    if (viewer) return sessionAlreadyAvailable(c, 'registration');
-    const csrf = csrfMatches(c, flow, viewer, field(body, 'csrf_token', 200));
-    if (!csrf) return csrfViolation(c);
+    const opened = await submitFlow(db, c, 'registration', (viewer) =>
+      viewer ? sessionAlreadyAvailable(c, 'registration') : undefined,
+    );
+    if (opened instanceof Response) return opened;
+    const { flow, csrf, body } = opened;
     const traits = traitsOf(body);
     const password = field(body, 'password', 4096);
     const retry = async (

@@ -19,7 +19,6 @@ import { RATE_RULES, hitRate, peekRate } from '../../auth/rate-limit';
 import {
   TOTP_ISSUER,
   lookupHash,
-  needsAal2,
   newLookupCodes,
   removeLookupCodes,
   removeTotp,
@@ -29,7 +28,7 @@ import {
   totpStep,
   type SecondFactors,
 } from '../../auth/second-factors';
-import { completeMethod, endOtherSessions, type SessionRow } from '../../auth/sessions';
+import { completeMethod, endOtherSessions, type FoundSession } from '../../auth/sessions';
 import { revokeKubeconfigTokens } from '../kubeconfig';
 import { decryptSecret, encryptSecret } from '../../secrets/keyring';
 import type { AppEnv } from '../../http/env';
@@ -45,35 +44,32 @@ import {
   KRATOS_MESSAGES,
   aal2Required,
   csrfCookie,
-  csrfMatches,
-  csrfViolation,
   currentSession,
+  fetchFlow,
   field,
   flag,
-  flowExpired,
-  flowNotFound,
+  flowStarted,
   info,
   input,
   insertFlow,
   kratosError,
-  loadFlow,
   loadIdentity,
-  malformed,
   missing,
-  readBody,
+  newPasswordInput,
   redirectError,
   renderFlow,
-  returnToForbidden,
   sessionInactive,
   startReturnTo,
   submit,
+  submitFlow,
+  totpCodeInput,
   updateFlow,
-  wantsJson,
   type Ctx,
   type FlowData,
   type FlowDeps,
   type FlowRow,
   type IdentityRow,
+  type ViewerCheck,
 } from './engine';
 
 const MAX_KEY_NAME = 100;
@@ -166,14 +162,7 @@ async function render(
   const nodes: KratosUiNode[] = [
     ...traitNodes('profile', traits, messages),
     submit('profile', 'method', 'profile', save),
-    input(
-      'password',
-      'password',
-      'password',
-      { autocomplete: 'new-password' },
-      info(1070001, 'Password'),
-      messages.password,
-    ),
+    newPasswordInput(messages.password),
     submit('password', 'method', 'password', save),
   ];
   // TOTP
@@ -210,14 +199,7 @@ async function render(
         type: 'info',
         context: { secret },
       }),
-      input(
-        'totp',
-        'totp_code',
-        'text',
-        { autocomplete: 'one-time-code', maxlength: 6, pattern: '[0-9]{6}' },
-        info(1070006, 'Verify code'),
-        messages.totp_code,
-      ),
+      totpCodeInput(messages.totp_code),
       submit('totp', 'method', 'totp', save),
     );
   }
@@ -330,10 +312,20 @@ function refreshRequired(c: Ctx, flow: FlowRow): Response {
 }
 
 /** A session of an identity with a second factor must be aal2 before settings open. */
-async function aalProblem(c: Ctx, deps: FlowDeps, session: SessionRow, returnTo: string) {
-  if (session.aal === 'aal2') return undefined;
-  if (!needsAal2(await secondFactors(deps.db, session.identity_id))) return undefined;
-  return aal2Required(c, returnTo);
+function aalProblem(c: Ctx, session: FoundSession, returnTo: string): Response | undefined {
+  return session.needs_aal2 ? aal2Required(c, returnTo) : undefined;
+}
+
+/**
+ * A settings flow opens only to a session of its own identity; with `aal`, only to an aal2 one
+ * when the identity has a second factor (a submit checks that after its CSRF token).
+ */
+function ownFlow(c: Ctx, aal: boolean): ViewerCheck {
+  return (session, flow) => {
+    if (!session) return sessionInactive(c);
+    if (session.identity_id !== flow.identity_id) return identityMismatch(c);
+    return aal ? aalProblem(c, session, `/profile-settings?flow=${flow.id}`) : undefined;
+  };
 }
 
 export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
@@ -341,10 +333,10 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
 
   app.get('/self-service/settings/browser', async (c) => {
     const returnTo = startReturnTo(c);
-    if (returnTo === undefined) return returnToForbidden(c, c.req.query('return_to') ?? '');
+    if (returnTo instanceof Response) return returnTo;
     const session = await currentSession(db, c);
     if (!session) return sessionInactive(c);
-    const aal = await aalProblem(c, deps, session, '/profile-settings');
+    const aal = aalProblem(c, session, '/profile-settings');
     if (aal) return aal;
     const csrf = await csrfCookie(db, c, session.id);
     const flow = await insertFlow(db, c, {
@@ -355,36 +347,22 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
       identityId: session.identity_id,
       state: 'show_form',
     });
-    if (!wantsJson(c)) return c.redirect(`/profile-settings?flow=${flow.id}`, 303);
-    return c.json(await render(c, deps, flow, csrf));
+    return flowStarted(c, flow, () => render(c, deps, flow, csrf));
   });
 
   app.get('/self-service/settings/flows', async (c) => {
-    const flow = await loadFlow(db, 'settings', c.req.query('id') ?? '');
-    if (!flow) return flowNotFound(c, 'settings');
-    if (!flow.live) return flowExpired(c, 'settings');
-    const session = await currentSession(db, c);
-    if (!session) return sessionInactive(c);
-    if (session.identity_id !== flow.identity_id) return identityMismatch(c);
-    const aal = await aalProblem(c, deps, session, `/profile-settings?flow=${flow.id}`);
-    if (aal) return aal;
-    const csrf = csrfMatches(c, flow, session);
-    if (!csrf) return csrfViolation(c);
-    return c.json(await render(c, deps, flow, csrf));
+    const opened = await fetchFlow(db, c, 'settings', ownFlow(c, true));
+    if (opened instanceof Response) return opened;
+    return c.json(await render(c, deps, opened.flow, opened.csrf));
   });
 
   app.post('/self-service/settings', async (c) => {
-    const flow = await loadFlow(db, 'settings', c.req.query('flow') ?? '');
-    if (!flow) return flowNotFound(c, 'settings');
-    if (!flow.live) return flowExpired(c, 'settings');
-    const body = await readBody(c);
-    if (!body) return malformed(c);
-    const session = await currentSession(db, c);
+    const opened = await submitFlow(db, c, 'settings', ownFlow(c, false));
+    if (opened instanceof Response) return opened;
+    const { flow, csrf, body } = opened;
+    const session = opened.viewer;
     if (!session) return sessionInactive(c);
-    if (session.identity_id !== flow.identity_id) return identityMismatch(c);
-    const csrf = csrfMatches(c, flow, session, field(body, 'csrf_token', 200));
-    if (!csrf) return csrfViolation(c);
-    const aal = await aalProblem(c, deps, session, `/profile-settings?flow=${flow.id}`);
+    const aal = aalProblem(c, session, `/profile-settings?flow=${flow.id}`);
     if (aal) return aal;
     const identityId = session.identity_id;
     const identity = await loadIdentity(db, identityId);
