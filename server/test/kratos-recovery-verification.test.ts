@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/types';
+import { codeIn, Mailbox } from '../../tests/e2e/mailbox';
 import { buildApp, openTestDb, type TestApp } from './fixtures/app';
 import {
   Browser,
@@ -17,28 +16,11 @@ import {
 
 let db: Db;
 let t: TestApp;
-let smtp: SMTPServer;
-const mails: { to: string[]; raw: string }[] = [];
+/** A real SMTP server (the e2e tests' one): mails arrive before the request that sent them ends. */
+const mailbox = new Mailbox();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  const port = await mailbox.start(0);
   db = await openTestDb();
   t = buildApp(db, {
     auth: 'basic',
@@ -46,47 +28,44 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox.stop();
   await db.close();
 });
 
-/** The code of the last mail to `address`. */
-function codeFor(address: string): string {
-  const mail = [...mails].reverse().find((entry) => entry.to.includes(address));
-  const code = mail?.raw.match(/^(\d{6})\r?$/m)?.[1];
-  if (!code) throw new Error(`no code mailed to ${address}`);
-  return code;
+/** The decoded text (headers and body) of the last mail to `address`. */
+async function mailTo(address: string): Promise<string> {
+  return (await mailbox.waitFor(address)).text;
 }
 
-function mailsTo(address: string): number {
-  return mails.filter((entry) => entry.to.includes(address)).length;
+/** The code of the last mail to `address`. */
+async function codeFor(address: string): Promise<string> {
+  return codeIn(await mailbox.waitFor(address));
 }
 
 describe('verification with the code method', () => {
   it('mails a code at registration; the code verifies the address once', async () => {
     const email = newAddress('verify');
+    const mark = mailbox.count();
     const registered = await register(t.app, email);
     expect(registered.status).toBe(200);
     const flowId = (registered.body.continue_with as { flow: { id: string } }[])[0]?.flow.id ?? '';
-    expect(mailsTo(email)).toBe(1);
-    const mail = mails.at(-1)?.raw ?? '';
+    expect(mailbox.count()).toBe(mark + 1);
+    const mail = await mailTo(email);
     expect(mail).toMatch(/Subject: Please verify your email address/);
-    expect(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(
-      `/verification?flow=${flowId}&code=${codeFor(email)}`,
-    );
+    expect(mail).toContain(`/verification?flow=${flowId}&code=${await codeFor(email)}`);
 
     const browser = registered.browser;
     const { body: flow } = await browser.fetchFlow('verification', flowId);
     expect(names(flow)).toEqual(['default:csrf_token', 'code:code', 'code:method', 'code:email']);
     const wrong = await browser.submit('verification', flow, {
       method: 'code',
-      code: '000000' === codeFor(email) ? '111111' : '000000',
+      code: '000000' === (await codeFor(email)) ? '111111' : '000000',
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.ui.messages?.[0]?.id).toBe(4070006);
     const right = await browser.submit('verification', flow, {
       method: 'code',
-      code: codeFor(email),
+      code: await codeFor(email),
     });
     expect(right.status).toBe(200);
     expect(right.body.state).toBe('passed_challenge');
@@ -99,7 +78,7 @@ describe('verification with the code method', () => {
     // Single use: the flow is done.
     const again = await browser.submit('verification', flow, {
       method: 'code',
-      code: codeFor(email),
+      code: await codeFor(email),
     });
     expect(again.status).toBe(400);
   });
@@ -113,7 +92,7 @@ describe('verification with the code method', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.state).toBe('sent_email');
     expect(sent.body.ui.messages?.[0]?.id).toBe(1080003);
-    const code = codeFor(email);
+    const code = await codeFor(email);
     const wrongCode = code === '123456' ? '654321' : '123456';
     for (let attempt = 1; attempt <= 5; attempt++) {
       const answer = await browser.submit('verification', flow, {
@@ -129,7 +108,10 @@ describe('verification with the code method', () => {
     // Resending gives a new code that works.
     const resent = await browser.submit('verification', flow, { method: 'code', email });
     expect(resent.status).toBe(200);
-    const ok = await browser.submit('verification', flow, { method: 'code', code: codeFor(email) });
+    const ok = await browser.submit('verification', flow, {
+      method: 'code',
+      code: await codeFor(email),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.state).toBe('passed_challenge');
   });
@@ -141,7 +123,10 @@ describe('verification with the code method', () => {
     const other = new Browser(t.app);
     const { status, body } = await other.fetchFlow('verification', flowId);
     expect(status).toBe(200);
-    const done = await other.submit('verification', body, { method: 'code', code: codeFor(email) });
+    const done = await other.submit('verification', body, {
+      method: 'code',
+      code: await codeFor(email),
+    });
     expect(done.status).toBe(200);
   });
 });
@@ -151,7 +136,7 @@ describe('recovery with the code method', () => {
     const browser = new Browser(t.app);
     const { body: flow } = await browser.start('recovery');
     expect(names(flow)).toEqual(['default:csrf_token', 'code:email', 'code:method']);
-    const before = mails.length;
+    const before = mailbox.count();
     const answer = await browser.submit('recovery', flow, {
       method: 'code',
       email: 'nobody@example.test',
@@ -159,7 +144,7 @@ describe('recovery with the code method', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.state).toBe('sent_email');
     expect(answer.body.ui.messages?.[0]?.id).toBe(1060003);
-    expect(mails.length).toBe(before);
+    expect(mailbox.count()).toBe(before);
     const guess = await browser.submit('recovery', flow, { method: 'code', code: '123456' });
     expect(guess.status).toBe(400);
     expect(guess.body.ui.messages?.[0]?.id).toBe(4060006);
@@ -182,10 +167,10 @@ describe('recovery with the code method', () => {
       body: JSON.stringify({ csrf_token: csrfOf(flow), method: 'code', email }),
     });
     expect(sent.status).toBe(200);
-    const mail = [...mails].reverse().find((entry) => entry.to.includes(email))?.raw ?? '';
+    const mail = await mailTo(email);
     expect(mail).not.toContain('evil.example');
     expect(mail).not.toContain('opening this link');
-    expect(codeFor(email)).toMatch(/^\d{6}$/);
+    expect(await codeFor(email)).toMatch(/^\d{6}$/);
   });
 
   it('links to VIGIL_PUBLIC_URL when it is set, whatever the request names', async () => {
@@ -208,9 +193,7 @@ describe('recovery with the code method', () => {
       headers: { origin: evil },
       body: JSON.stringify({ csrf_token: csrfOf(flow), method: 'code', email }),
     });
-    const mail = ([...mails].reverse().find((entry) => entry.to.includes(email))?.raw ?? '')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
+    const mail = await mailTo(email);
     expect(mail).toContain(`https://vigil.example.com/recovery?flow=${flow.id}&code=`);
     expect(mail).not.toContain('evil.example');
   });
@@ -222,16 +205,19 @@ describe('recovery with the code method', () => {
     const { body: flow } = await browser.start('recovery');
     const sent = await browser.submit('recovery', flow, { method: 'code', email });
     expect(sent.status).toBe(200);
-    const mail = [...mails].reverse().find((entry) => entry.to.includes(email))?.raw ?? '';
+    const mail = await mailTo(email);
     expect(mail).toMatch(/Subject: Recover access to your Vigil account/);
     const wrong = await browser.submit('recovery', flow, {
       method: 'code',
-      code: codeFor(email) === '999999' ? '999998' : '999999',
+      code: (await codeFor(email)) === '999999' ? '999998' : '999999',
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.ui.messages?.[0]?.id).toBe(4060006);
 
-    const done = await browser.submit('recovery', flow, { method: 'code', code: codeFor(email) });
+    const done = await browser.submit('recovery', flow, {
+      method: 'code',
+      code: await codeFor(email),
+    });
     expect(done.status).toBe(422);
     expect(errorId(done.body)).toBe('browser_location_change_required');
     const to = done.body.redirect_browser_to as string;
