@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { storageStatePath } from './accounts';
 import { expectAccessible } from './axe';
 import { codeIn, linkIn, Mailbox } from './mailbox';
 
@@ -284,4 +285,61 @@ test('the sign-in rate limit answers with a wait, not a password check', async (
   // Even the right password waits now.
   await signIn(page, email);
   await expect(page.getByText(/Too many sign-in attempts/)).toBeVisible();
+});
+
+// Here rather than in identity-errors.spec.ts: while registration is off, this file's other
+// registrations would be refused, and a file's tests never run side by side.
+test('registration turned off by the property: /registration says so, sign-in offers no account', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  const admin = await browser.newContext({ storageState: storageStatePath('admin') });
+  const property = 'identity.registration.disabled';
+  const setDisabled = async (disabled: boolean) => {
+    await admin.request.delete(`/api/db/properties?name=eq.${property}`, {
+      headers: { Origin: origin },
+    });
+    if (disabled) {
+      const created = await admin.request.post('/api/db/properties', {
+        headers: { Origin: origin },
+        data: { name: property, value: 'true' },
+      });
+      expect(created.ok()).toBe(true);
+    }
+  };
+  const signedOut = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    await setDisabled(true);
+    await page.goto('/registration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error: Registration is not allowed because it was disabled.',
+    );
+    // Nothing to try again; a way to sign in instead.
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page.getByLabel('E-Mail')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page, 'the registration page, registration turned off');
+
+    // A browser that has not asked before: the sign-in page asks once its flow exists.
+    const login = await signedOut.newPage();
+    const probe = login.waitForResponse(/\/self-service\/registration\/browser/);
+    await login.goto('/login');
+    expect((await probe).status()).toBe(400);
+    await expect(login.getByLabel('Email or username')).toBeVisible();
+    await expect(login.getByRole('link', { name: 'Reset password' })).toBeVisible();
+    await expect(login.getByRole('link', { name: 'Create account' })).toHaveCount(0);
+
+    // Turned on again: a browser without a kept answer offers it.
+    await setDisabled(false);
+    await login.evaluate(() => window.localStorage.clear());
+    await login.reload();
+    await expect(login.getByRole('link', { name: 'Create account' })).toBeVisible();
+  } finally {
+    await setDisabled(false);
+    await signedOut.close();
+    await admin.close();
+  }
 });

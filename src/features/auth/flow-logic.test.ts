@@ -167,7 +167,11 @@ describe('flowErrorAction', () => {
         'registration',
         ctx,
       ),
-    ).toEqual({ type: 'message', text: 'Registration is not allowed because it was disabled.' });
+    ).toEqual({
+      type: 'message',
+      text: 'Registration is not allowed because it was disabled.',
+      final: true,
+    });
   });
 });
 

@@ -151,8 +151,8 @@ export type FlowErrorAction =
   | { type: 'restart'; message: KratosUiText }
   /** Leave the page for this address. */
   | { type: 'go'; to: string }
-  /** Stay, showing this text. */
-  | { type: 'message'; text: string };
+  /** Stay, showing this text; `final`: a new flow would fail the same way (no Try again). */
+  | { type: 'message'; text: string; final?: boolean };
 
 /**
  * What the console does with a failed flow request (docs/identity.md, "Error ids"). `returnTo`
@@ -171,6 +171,9 @@ export function flowErrorAction(
       return { type: 'go', to: returnTo };
     case 'self_service_flow_return_to_forbidden':
       return { type: 'message', text: FLOW_MESSAGES.returnToForbidden };
+    case 'self_service_flow_disabled':
+      // Registration (or another flow) turned off: its reason, and nothing to retry.
+      return { type: 'message', text: errorText(error), final: true };
     case 'self_service_flow_expired':
       return { type: 'restart', message: { id: 0, type: 'error', text: FLOW_MESSAGES.expired } };
     case 'security_csrf_violation':

@@ -44,7 +44,7 @@ export function FlowPanel({
       <FlowMessages messages={messages} />
       {state.flow ? (
         children(state.flow)
-      ) : state.failure ? (
+      ) : state.failure && state.final ? null : state.failure ? (
         <Button variant="secondary" className="w-full" onClick={() => void state.restart()}>
           Try again
         </Button>

@@ -133,7 +133,9 @@ describe('RegistrationPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Registration is not allowed because it was disabled.',
     );
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // A new flow would be refused the same way: no Try again, a way to sign in instead.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
   it('goes to return_to when a session already exists', async () => {
@@ -308,6 +310,8 @@ describe('VerificationPage', () => {
     });
     await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
     expect(created).toBe(1);
+    // The expired link's flow is replaced, and the page says why.
+    expect(screen.getByRole('alert')).toHaveTextContent(FLOW_MESSAGES.expired);
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(FLOW_MESSAGES.expired);
     expect(created).toBe(2);

@@ -63,6 +63,7 @@ describe('LoginPage', () => {
   let assign: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     resetUrlCredentialsForTests();
+    window.localStorage.clear();
     assign = vi.fn();
     vi.stubGlobal('location', {
       ...window.location,
@@ -198,10 +199,14 @@ describe('LoginPage', () => {
   }
 
   it('links to recovery, and to registration only when its start answers a flow', async () => {
+    let probes = 0;
     const first = renderWithProviders(<LoginPage />, {
       api: {
         '/kratos/self-service/login/browser': flow(),
-        '/kratos/self-service/registration/browser': flowOf('r1', [csrf()]),
+        '/kratos/self-service/registration/browser': () => {
+          probes += 1;
+          return jsonResponse(flowOf('r1', [csrf()]));
+        },
       },
     });
     expect(await screen.findByRole('link', { name: 'Create account' })).toHaveAttribute(
@@ -213,6 +218,20 @@ describe('LoginPage', () => {
       '/recovery',
     );
     first.unmount();
+    // The answer is kept: the next sign-in page starts no registration flow.
+    const second = renderWithProviders(<LoginPage />, {
+      api: {
+        '/kratos/self-service/login/browser': flow(),
+        '/kratos/self-service/registration/browser': () => {
+          probes += 1;
+          return jsonResponse(flowOf('r2', [csrf()]));
+        },
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Create account' })).toBeVisible();
+    expect(probes).toBe(1);
+    second.unmount();
+    window.localStorage.clear();
     renderWithProviders(<LoginPage />, {
       api: {
         '/kratos/self-service/login/browser': flow(),

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
-import { createLogoutFlow, sessionQueries } from '../../api/session';
+import { createLogoutFlow } from '../../api/session';
 import type { KratosFlow } from '../../api/types';
 import { Button } from '../../ui/button';
 import { AuthCard, AuthLink } from './auth-card';
@@ -17,6 +17,7 @@ import { FlowForms } from './flow-form';
 import { cleanReturnTo } from './flow-logic';
 import { FlowPanel } from './flow-panel';
 import { clearUrlCredentials, takeUrlCredentials } from './login-credentials';
+import { registrationAvailableQuery } from './registration-available';
 import { goTo, useFlow } from './use-flow';
 import { authPaths } from './auth-paths';
 
@@ -69,11 +70,10 @@ export function LoginPage() {
   });
   const { flow, submit } = state;
   const variant = loginVariant(flow, { aal, refresh });
-  // Asked only once the login flow is there: both flows set the browser's CSRF cookie when it
-  // has none, and two first requests side by side would each set their own, so that the login
-  // form's token no longer matched the cookie (403 on sign-in).
+  // Asked only once the login flow is there (two first flows side by side would each set a CSRF
+  // cookie), and kept in the browser for a while (registration-available.ts).
   const registration = useQuery({
-    ...sessionQueries.registrationAvailable(client),
+    ...registrationAvailableQuery(client),
     enabled: flow !== null && variant === 'sign-in',
   });
   const [signingOut, setSigningOut] = useState(false);

@@ -3,12 +3,14 @@
  * password). A success follows `continue_with` (`show_verification_ui` → `/verification?flow=`),
  * else goes to `return_to`. An open session answers `session_already_available`: go there too.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useApiClient } from '../../api/api-context';
 import { continueTarget } from '../../api/session';
 import { AuthCard, AuthLink } from './auth-card';
 import { FlowForms } from './flow-form';
 import { cleanReturnTo } from './flow-logic';
 import { FlowPanel } from './flow-panel';
+import { rememberRegistrationAvailable } from './registration-available';
 import { goTo, useFlow } from './use-flow';
 import { authPaths } from './auth-paths';
 
@@ -21,6 +23,13 @@ export function RegistrationPage() {
     flowId: params.get('flow'),
     onSuccess: (result) => goTo(continueTarget(result.continueWith) ?? returnTo),
   });
+  const client = useApiClient();
+  const started = state.flow !== null;
+  const disabled = state.final;
+  // What this page learns keeps the sign-in page's 'Create account' up to date.
+  useEffect(() => {
+    if (started || disabled) rememberRegistrationAvailable(client.baseUrl, started);
+  }, [client.baseUrl, started, disabled]);
   return (
     <AuthCard
       title="Create account"

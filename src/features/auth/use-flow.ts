@@ -54,6 +54,8 @@ export interface FlowState {
   notice: KratosUiText | null;
   /** The flow could not be loaded or submitted (a text to show in place). */
   failure: string | null;
+  /** The failure is for good (registration disabled): no Try again. */
+  final: boolean;
   busy: boolean;
   /** Changes after each 400 or restart with a message: move focus to the first error. */
   focusToken: number;
@@ -71,6 +73,7 @@ export function useFlow({ kind, returnTo, flowId, params, onSuccess }: UseFlowOp
   const [flow, setFlowState] = useState<KratosFlow | null>(null);
   const [notice, setNotice] = useState<KratosUiText | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [final, setFinal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [focusToken, setFocusToken] = useState(0);
   const [lastGroup, setLastGroup] = useState<string | null>(null);
@@ -97,6 +100,7 @@ export function useFlow({ kind, returnTo, flowId, params, onSuccess }: UseFlowOp
       else if (action.type === 'restart') await restartFlow(action.message);
       else {
         setFailure(action.text);
+        setFinal(action.final === true);
         setFocusToken((token) => token + 1);
       }
     },
@@ -106,6 +110,7 @@ export function useFlow({ kind, returnTo, flowId, params, onSuccess }: UseFlowOp
   const restart = useCallback(
     async (message?: KratosUiText) => {
       setFailure(null);
+      setFinal(false);
       try {
         const next = await createFlow(client, kind, {
           returnTo: returnTo === '/' ? undefined : returnTo,
@@ -119,7 +124,10 @@ export function useFlow({ kind, returnTo, flowId, params, onSuccess }: UseFlowOp
         const action = flowErrorAction(error, kind, { returnTo, here: here() });
         // A new flow that cannot start is shown, not restarted again.
         if (action.type === 'go') goTo(action.to);
-        else setFailure(action.type === 'message' ? action.text : action.message.text);
+        else {
+          setFailure(action.type === 'message' ? action.text : action.message.text);
+          setFinal(action.type === 'message' && action.final === true);
+        }
       }
     },
     [client, kind, returnTo, aal, refresh, here, setFlow],
@@ -134,11 +142,15 @@ export function useFlow({ kind, returnTo, flowId, params, onSuccess }: UseFlowOp
         if (!cancelled) setFlow(existing);
       } catch (error: unknown) {
         if (cancelled) return;
-        // An unknown, expired or foreign flow is recreated.
-        if (error instanceof ApiError && [403, 404, 410].includes(error.status)) {
+        // An unknown flow is recreated quietly; an expired one (410) or a CSRF violation with the
+        // spec's text (doc 3 §8), like a submit answered so.
+        if (error instanceof ApiError && error.status === 404) return restart();
+        const action = flowErrorAction(error, kind, { returnTo, here: here() });
+        // Another 403 (a flow of another browser or session) is recreated too.
+        if (error instanceof ApiError && error.status === 403 && action.type === 'message') {
           return restart();
         }
-        await act(flowErrorAction(error, kind, { returnTo, here: here() }), restart);
+        await act(action, restart);
       }
     };
     void load();
@@ -178,6 +190,7 @@ export function useFlow({ kind, returnTo, flowId, params, onSuccess }: UseFlowOp
     flow,
     notice,
     failure,
+    final,
     busy,
     focusToken,
     submit,
