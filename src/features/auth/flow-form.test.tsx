@@ -215,6 +215,8 @@ describe('FlowForms', () => {
       },
       'webauthn',
     );
+    // A removal looks like one (the shared danger variant).
+    expect(screen.getByRole('button', { name: 'Remove Old key' })).toHaveClass('bg-danger');
     await userEvent.click(screen.getByRole('button', { name: 'Remove Old key' }));
     expect(onSubmit).toHaveBeenLastCalledWith(
       { method: 'webauthn', csrf_token: 'csrf-1', webauthn_remove: 'key-9' },

@@ -247,7 +247,8 @@ function RemoveKeyButton({
     <Button
       type="submit"
       size="sm"
-      variant="secondary"
+      // A removal: the shared danger look (flow-nodes.tsx `buttonVariant`).
+      variant={buttonVariant(node)}
       name={node.attributes.name}
       value={String(node.attributes.value ?? '')}
       data-node-index={index}
