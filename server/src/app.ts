@@ -16,6 +16,10 @@ import { jsonError } from './http/errors';
 import { requirePermission } from './http/rbac';
 import { bodyGuard, bodyLimitGuard, originGuard, urlGuard } from './http/request-guards';
 import { securityHeaders } from './http/security-headers';
+import { routingPath } from './http/root-paths';
+import { kratosNoAuthRoutes } from './routes/kratos-none';
+import { httpMetrics } from './routes/metrics';
+import { rbacRoutes } from './routes/rbac';
 import { serveConsole } from './http/static';
 import { authRoutes } from './routes/auth';
 import { canaryRoutes } from './routes/canary';
@@ -107,12 +111,15 @@ export function createApp({
   secrets,
   warmStatic,
 }: AppOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // Mission Control's root paths (`/db/…`, `/kratos/…`) route as their `/api` twins.
+  const app = new Hono<AppEnv>({ getPath: routingPath });
   const checks = runner ?? new HealthRunner(db, runnerOptions(config));
   const localProperties = loadLocalProperties(config);
   const report = onError ?? ((error: unknown) => console.error(error));
   const keys = secrets ?? lazySecrets(db, config.secretKey);
 
+  const metrics = httpMetrics();
+  app.use('*', metrics.count);
   app.use(
     '*',
     securityHeaders({ connectSrc: config.oidc ? [new URL(config.oidc.issuer).origin] : [] }),
@@ -130,6 +137,7 @@ export function createApp({
 
   // Liveness and readiness are public (api.md §9.4).
   app.get('/api/health', (c) => c.text('OK'));
+  app.route('/api/metrics', metrics.routes);
   app.get('/api/about', (c) => c.json({ Timestamp: new Date().toISOString(), Version: VERSION }));
 
   if (config.healthOnly) {
@@ -152,6 +160,7 @@ export function createApp({
     app.route('/api/resources', resourceRoutes(db));
     app.route('/api/auth', authRoutes(db, config));
     app.route('/api/people', peopleRoutes(db, config));
+    app.route('/api/rbac', rbacRoutes(db));
     app.route('/api/properties', propertiesRoutes(db, localProperties));
     app.route('/api/kubeconfig', kubeconfigRoutes(db));
     app.route('/api/logs', logsRoutes(db));
@@ -168,6 +177,10 @@ export function createApp({
     }
     if (config.auth === 'basic') {
       const kratos = kratosRoutes(db, config, { secrets: keys, properties: localProperties });
+      app.route('/api/kratos', kratos);
+      app.route('/api/.ory', kratos);
+    } else if (config.auth === 'none') {
+      const kratos = kratosNoAuthRoutes(db);
       app.route('/api/kratos', kratos);
       app.route('/api/.ory', kratos);
     }

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, runnerOptions } from './app';
+import { ensureDefaultCaller } from './auth/accounts';
 import { purgeExpired } from './auth/sessions';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
   await migrate(db);
   const secrets = await openSecrets(db, config.secretKey);
   const seeded = await seed(db, config.seed, { keyring: await secrets.keyring() });
+  if (config.auth === 'none' && !config.healthOnly) await ensureDefaultCaller(db);
   const dataApi = await openDataApi(db, config);
   const engine = dataApi.engine;
   const runner = new HealthRunner(db, {

@@ -109,3 +109,25 @@ export async function defaultCallerId(db: Queryable): Promise<string | undefined
   );
   return result.rows[0]?.id;
 }
+
+/**
+ * `VIGIL_AUTH=none` treats every caller as one person (api.md §2). On a database that has none
+ * (`VIGIL_SEED=none`), create that person, an admin without a password, so the API has a caller.
+ */
+export async function ensureDefaultCaller(db: Queryable): Promise<string> {
+  const existing = await defaultCallerId(db);
+  if (existing) return existing;
+  const traits = { email: 'admin@vigil.local', name: { first: 'Vigil', last: 'Admin' } };
+  const inserted = await db.query<{ id: string }>(
+    `INSERT INTO identities (id, traits, state) VALUES (generate_ulid(), $1::jsonb, 'active') RETURNING id`,
+    [JSON.stringify(traits)],
+  );
+  const id = inserted.rows[0]?.id;
+  if (!id) throw new Error('identity insert returned no row');
+  await db.query(`UPDATE people SET type = 'user' WHERE id = $1`, [id]);
+  await db.query(
+    `INSERT INTO casbin_rule (ptype, v0, v1) VALUES ('g', $1, 'admin') ON CONFLICT DO NOTHING`,
+    [id],
+  );
+  return id;
+}

@@ -3,7 +3,6 @@
  * for every flow kind, the CSRF cookie bound to the session a flow was issued in, the 1-hour
  * expiry, the 404 / 410 / 403 answers, request bodies, nodes and the rendering of a flow.
  */
-import { apiPrefixOf } from '../../http/root-paths';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type {
@@ -17,6 +16,7 @@ import type { Db, Queryable } from '../../db/types';
 import type { Mailer } from '../../auth/mailer';
 import { randomToken, safeEqual, sha256Hex } from '../../auth/crypto';
 import { isSafeReturnTo } from '../../auth/return-to';
+import { apiPrefixOf } from '../../http/root-paths';
 import {
   SESSION_COOKIE,
   findSession,
