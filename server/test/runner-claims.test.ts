@@ -132,7 +132,8 @@ async function twoRunnersShareACheck(first: Db, second: Db, tag: string): Promis
     const inWindow = (await statusTimes(first, id)).filter((time) => time <= windowEnd);
     // Two schedulers without claims would give about twice as many runs, some a few ms apart.
     const slots = Math.floor((windowEnd - windowStart) / periodMs) + 1;
-    expect(inWindow.length).toBeGreaterThanOrEqual(slots - 2);
+    // Most slots run (a loaded machine may start a few late, never twice).
+    expect(inWindow.length).toBeGreaterThanOrEqual(Math.min(slots - 2, Math.ceil(slots * 0.6)));
     expect(inWindow.length).toBeLessThanOrEqual(slots + 1);
     for (const gap of gaps(inWindow)) expect(gap).toBeGreaterThanOrEqual(periodMs - 5);
     // Each run is one probe (none probed without storing a result).
@@ -175,15 +176,16 @@ describe('JobClaims on PGlite', () => {
   it('gives a slot to one holder until it runs out, renews the holder’s own, and can be forced', async () => {
     const one = new JobClaims(db, 'one');
     const two = new JobClaims(db, 'two');
-    expect(await one.claim('job-x', 'k1', 300)).toEqual({
+    // Five seconds: the refusal's remaining time is checked against it, even on a loaded machine.
+    expect(await one.claim('job-x', 'k1', 5000)).toEqual({
       claimed: true,
       holder: 'one',
-      remainingMs: 300,
+      remainingMs: 5000,
     });
     const refused = await two.claim('job-x', 'k1', 300);
     expect(refused).toMatchObject({ claimed: false, holder: 'one' });
-    expect(refused.remainingMs).toBeGreaterThan(200);
-    expect(refused.remainingMs).toBeLessThanOrEqual(300);
+    expect(refused.remainingMs).toBeGreaterThan(4000);
+    expect(refused.remainingMs).toBeLessThanOrEqual(5000);
     // Other keys and other jobs are separate slots.
     expect((await two.claim('job-x', 'k2', 300)).claimed).toBe(true);
     expect((await two.claim('job-y', 'k1', 300)).claimed).toBe(true);

@@ -66,9 +66,9 @@ beforeAll(async () => {
   a = await seeded(DEMO_SEED);
   b = await seeded(DEMO_SEED);
   other = await seeded(42);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
-  await Promise.all([a.close(), b.close(), other.close()]);
+  await Promise.all([a, b, other].map((db) => db?.close()));
 });
 
 describe('demo seed determinism', () => {
