@@ -37,7 +37,9 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its DOM snapshots and screencast; CI retries a failed
+    // test once, and that retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
     // No animation keeps a page repainting (a spinner cost a tenth of a core per browser): the
