@@ -1,16 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  beginHostedSignIn,
+  completeHostedSignIn,
+  currentBearerToken,
+  freshBearerToken,
   isExpired,
   isSignedIn,
   organizationsFromClaims,
   readChosenOrganization,
   readHostedTokens,
   refreshHostedTokens,
+  renewHostedSignIn,
+  SilentSignInFailed,
   storeChosenOrganization,
   storeHostedTokens,
+  subscribeHostedTokens,
   type HostedTokens,
 } from './hosted-auth';
 import { parseOidcConfig, parseRuntimeConfig } from './runtime-config';
+
+// jsdom's ArrayBuffer is another realm's: oauth4webapi cannot encode WebCrypto's digest there.
+vi.mock('oauth4webapi', async (original) => ({
+  ...(await original<typeof import('oauth4webapi')>()),
+  calculatePKCECodeChallenge: () => Promise.resolve('test-challenge'),
+}));
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -133,6 +146,28 @@ describe('token storage', () => {
     expect(isSignedIn(undefined)).toBe(false);
   });
 
+  it('a short-lived token is due a fifth of its lifetime before it expires, not 30 s', () => {
+    const short = tokens({ expiresAt: now + 5, claims: { sub: 'u1', iat: now } });
+    expect(isExpired(short, now)).toBe(false);
+    expect(isExpired(short, now + 3.9)).toBe(false);
+    expect(isExpired(short, now + 4)).toBe(true);
+  });
+
+  it('the bearer is sent until its real expiry, even when it is already due for renewal', () => {
+    storeHostedTokens(tokens({ expiresAt: now + 10 }));
+    expect(currentBearerToken(now)).toBe('h.p.s');
+    expect(currentBearerToken(now + 10)).toBeUndefined();
+  });
+
+  it('tells subscribers about a new sign-in', () => {
+    const seen: (string | undefined)[] = [];
+    const stop = subscribeHostedTokens((next) => seen.push(next?.idToken));
+    storeHostedTokens(tokens());
+    stop();
+    storeHostedTokens(tokens({ idToken: 'other' }));
+    expect(seen).toEqual(['h.p.s']);
+  });
+
   it('ignores unreadable storage', () => {
     sessionStorage.setItem('vigil.hosted.tokens', '{not json');
     expect(readHostedTokens()).toBeUndefined();
@@ -147,7 +182,7 @@ describe('refresh', () => {
     );
   });
 
-  it('a failed renewal drops the tokens, so the sign-in page does not bounce back', async () => {
+  it('a failed renewal drops the refresh token, so the sign-in page does not bounce back', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     storeHostedTokens(tokens({ expiresAt: now - 60, refreshToken: 'r' }));
@@ -155,7 +190,88 @@ describe('refresh', () => {
     expect(await refreshHostedTokens({ issuer: 'https://id.example.com', clientId: 'c' })).toBe(
       false,
     );
-    expect(readHostedTokens()).toBeUndefined();
+    expect(readHostedTokens()?.refreshToken).toBeUndefined();
     expect(isSignedIn()).toBe(false);
+  });
+});
+
+const PROVIDER = 'https://renew.example.com';
+
+/** A provider whose discovery answers and whose token endpoint counts its calls. */
+function stubProvider(token: () => Response) {
+  const calls: { url: string; body: string }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const body = input instanceof Request ? await input.text() : String(init?.body ?? '');
+    calls.push({ url, body });
+    if (url.endsWith('/.well-known/openid-configuration')) {
+      return Response.json({
+        issuer: PROVIDER,
+        authorization_endpoint: `${PROVIDER}/auth`,
+        token_endpoint: `${PROVIDER}/token`,
+        jwks_uri: `${PROVIDER}/jwks`,
+        scopes_supported: ['openid', 'profile', 'email', 'organizations', 'offline_access'],
+      });
+    }
+    return token();
+  });
+  return calls;
+}
+
+describe('renewal of an expired sign-in', () => {
+  const config = { issuer: PROVIDER, clientId: 'c' };
+
+  // First: a redirect, once made, is the page's answer until it leaves (module state).
+  it('a sign-in with nothing stored is signed out', async () => {
+    expect(await renewHostedSignIn(config, '/')).toEqual({ kind: 'signed-out' });
+  });
+
+  it('renews one refresh at a time: parallel requests share one token request', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const calls = stubProvider(() => Response.json({ error: 'invalid_grant' }, { status: 400 }));
+    storeHostedTokens(tokens({ expiresAt: now - 60, refreshToken: 'r' }));
+    const results = await Promise.all([
+      freshBearerToken(config),
+      freshBearerToken(config),
+      refreshHostedTokens(config),
+    ]);
+    expect(results).toEqual([undefined, undefined, false]);
+    expect(calls.filter((call) => call.url === `${PROVIDER}/token`)).toHaveLength(1);
+    expect(calls.find((call) => call.url === `${PROVIDER}/token`)?.body).toContain(
+      'grant_type=refresh_token',
+    );
+  });
+
+  it('without a refresh token: a silent re-authorisation (prompt=none, no offline_access)', async () => {
+    stubProvider(() => new Response(null, { status: 500 }));
+    storeHostedTokens(tokens({ expiresAt: now - 60 }));
+    const [first, second] = await Promise.all([
+      renewHostedSignIn(config, '/catalog?x=1'),
+      renewHostedSignIn(config, '/catalog?x=1'),
+    ]);
+    expect(first.kind).toBe('redirect');
+    // Both callers leave for the same request: one state and nonce.
+    expect(second).toBe(first);
+    const url = new URL(first.kind === 'redirect' ? first.url : '');
+    expect(url.searchParams.get('prompt')).toBe('none');
+    expect(url.searchParams.get('scope')).toBe('openid profile email organizations');
+    const pending = JSON.parse(sessionStorage.getItem('vigil.hosted.pending') ?? '{}') as {
+      silent?: boolean;
+      returnTo?: string;
+    };
+    expect(pending).toMatchObject({ silent: true, returnTo: '/catalog?x=1' });
+  });
+
+  it('a declined silent re-authorisation ends the sign-in and names the return path', async () => {
+    stubProvider(() => new Response(null, { status: 500 }));
+    storeHostedTokens(tokens({ expiresAt: now - 60 }));
+    const url = new URL(await beginHostedSignIn(config, '/health', { silent: true }));
+    const callback = new URL('http://localhost:3000/auth/callback');
+    callback.searchParams.set('error', 'login_required');
+    callback.searchParams.set('state', url.searchParams.get('state') ?? '');
+    const failure = await completeHostedSignIn(config, callback).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SilentSignInFailed);
+    expect((failure as SilentSignInFailed).returnTo).toBe('/health');
+    expect(readHostedTokens()).toBeUndefined();
   });
 });

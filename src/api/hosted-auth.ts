@@ -33,12 +33,31 @@ interface PendingSignIn {
   state: string;
   nonce: string;
   returnTo: string;
+  /** A silent re-authorisation (`prompt=none`) after the token expired without a refresh token. */
+  silent?: boolean;
+}
+
+/**
+ * A silent re-authorisation came back without a sign-in (the provider's session is gone, or it
+ * wants an interaction): the caller goes the 401 way, `/auth-state-checker?return_to=`.
+ */
+export class SilentSignInFailed extends Error {
+  constructor(
+    readonly returnTo: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SilentSignInFailed';
+  }
 }
 
 const TOKENS_KEY = 'vigil.hosted.tokens';
 const PENDING_KEY = 'vigil.hosted.pending';
 const ORGANIZATION_KEY = 'vigil.hosted.organization';
-/** A token this close to its expiry is treated as expired (seconds). */
+/**
+ * A token this close to its expiry is treated as expired (seconds): 30, or a fifth of its lifetime
+ * when that is shorter (a provider handing out one-minute tokens still gets most of each).
+ */
 const EXPIRY_SKEW_SECONDS = 30;
 const DEFAULT_SCOPES = ['openid', 'profile', 'email'];
 
@@ -69,23 +88,57 @@ export function readHostedTokens(): HostedTokens | undefined {
     : undefined;
 }
 
+const listeners = new Set<(tokens: HostedTokens | undefined) => void>();
+
+/** Be told when the stored sign-in changes in this tab (a renewal, a sign-out). */
+export function subscribeHostedTokens(
+  listener: (tokens: HostedTokens | undefined) => void,
+): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(tokens: HostedTokens | undefined): void {
+  for (const listener of listeners) listener(tokens);
+}
+
 export function storeHostedTokens(tokens: HostedTokens): void {
   session()?.setItem(TOKENS_KEY, JSON.stringify(tokens));
+  notify(tokens);
 }
 
 export function clearHostedTokens(): void {
   session()?.removeItem(TOKENS_KEY);
   session()?.removeItem(PENDING_KEY);
+  notify(undefined);
 }
 
+function skewOf(tokens: HostedTokens): number {
+  const issuedAt = tokens.claims.iat;
+  if (typeof issuedAt !== 'number' || issuedAt >= tokens.expiresAt) return EXPIRY_SKEW_SECONDS;
+  return Math.min(EXPIRY_SKEW_SECONDS, (tokens.expiresAt - issuedAt) / 5);
+}
+
+/** Due for renewal: expired, or within the skew of its expiry. */
 export function isExpired(tokens: HostedTokens, nowSeconds = Date.now() / 1000): boolean {
-  return tokens.expiresAt - EXPIRY_SKEW_SECONDS <= nowSeconds;
+  return tokens.expiresAt - skewOf(tokens) <= nowSeconds;
 }
 
 /** The bearer token for API calls: the ID token (audience = the console's client id). */
-export function currentBearerToken(): string | undefined {
+export function currentBearerToken(nowSeconds = Date.now() / 1000): string | undefined {
   const tokens = readHostedTokens();
-  return tokens && !isExpired(tokens) ? tokens.idToken : undefined;
+  // Sent until its real expiry: within the skew it is still good, only due for renewal.
+  return tokens && tokens.expiresAt > nowSeconds ? tokens.idToken : undefined;
+}
+
+/**
+ * The bearer token for the next request: renewed first with the refresh token when it is due (so
+ * a call after the expiry does not meet a 401), else the current one while it lasts.
+ */
+export async function freshBearerToken(config: OidcClientConfig): Promise<string | undefined> {
+  const tokens = readHostedTokens();
+  if (tokens && isExpired(tokens) && tokens.refreshToken) await refreshHostedTokens(config);
+  return currentBearerToken();
 }
 
 /** Whether a usable sign-in exists (a live token, or one that can be refreshed). */
@@ -167,10 +220,16 @@ export function callbackUrl(): string {
   return `${window.location.origin}/auth/callback`;
 }
 
-/** Start a sign-in: remembers verifier, state, nonce and the return path; resolves the URL. */
+/**
+ * Start a sign-in: remembers verifier, state, nonce and the return path; resolves the URL.
+ * `silent`: a re-authorisation with `prompt=none` (the provider answers at once, with a code when
+ * its own session is alive, else with an error), without `offline_access` (whose consent
+ * prompt would refuse to be silent).
+ */
 export async function beginHostedSignIn(
   config: OidcClientConfig,
   returnTo: string,
+  { silent = false }: { silent?: boolean } = {},
 ): Promise<string> {
   const server = await discoverProvider(config);
   if (!server.authorization_endpoint) throw new Error('The provider has no authorization endpoint');
@@ -179,14 +238,16 @@ export async function beginHostedSignIn(
     state: oauth.generateRandomState(),
     nonce: oauth.generateRandomNonce(),
     returnTo,
+    ...(silent ? { silent } : {}),
   };
   session()?.setItem(PENDING_KEY, JSON.stringify(pending));
   const url = new URL(server.authorization_endpoint);
   const offered = server.scopes_supported ?? [];
-  const scopes = config.scopes ?? [
+  const requested = config.scopes ?? [
     ...DEFAULT_SCOPES,
     ...['organizations', 'offline_access'].filter((scope) => offered.includes(scope)),
   ];
+  const scopes = silent ? requested.filter((scope) => scope !== 'offline_access') : requested;
   url.searchParams.set('client_id', config.clientId);
   url.searchParams.set('redirect_uri', callbackUrl());
   url.searchParams.set('response_type', 'code');
@@ -195,7 +256,8 @@ export async function beginHostedSignIn(
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('state', pending.state);
   url.searchParams.set('nonce', pending.nonce);
-  if (scopes.includes('offline_access')) url.searchParams.set('prompt', 'consent');
+  if (silent) url.searchParams.set('prompt', 'none');
+  else if (scopes.includes('offline_access')) url.searchParams.set('prompt', 'consent');
   return url.href;
 }
 
@@ -248,6 +310,27 @@ export async function completeHostedSignIn(
   const pending = readJson<PendingSignIn>(session(), PENDING_KEY);
   session()?.removeItem(PENDING_KEY);
   if (!pending) throw new Error('This sign-in was not started here, or it was already completed.');
+  if (!pending.silent) return exchangeCode(config, callback, pending);
+  try {
+    const returnTo = await exchangeCode(config, callback, pending);
+    // A token already due again would renew in a loop (clocks far apart): not a sign-in.
+    const tokens = readHostedTokens();
+    if (!tokens || isExpired(tokens)) throw new Error('The renewed token is already expired');
+    return returnTo;
+  } catch (error: unknown) {
+    clearHostedTokens();
+    throw new SilentSignInFailed(
+      pending.returnTo,
+      error instanceof Error ? error.message : 'The sign-in could not be renewed',
+    );
+  }
+}
+
+async function exchangeCode(
+  config: OidcClientConfig,
+  callback: URL,
+  pending: PendingSignIn,
+): Promise<string> {
   const server = await discoverProvider(config);
   const client = clientOf(config);
   const params = oauth.validateAuthResponse(server, client, callback, pending.state);
@@ -269,11 +352,22 @@ export async function completeHostedSignIn(
   return pending.returnTo;
 }
 
+let refreshing: Promise<boolean> | undefined;
+
 /**
  * Renew the tokens with the refresh token; false when there is none or the renewal fails (then
- * the tokens are dropped: the person signs in again).
+ * the refresh token is dropped: signed out unless a silent re-authorisation succeeds).
  */
-export async function refreshHostedTokens(config: OidcClientConfig): Promise<boolean> {
+export function refreshHostedTokens(config: OidcClientConfig): Promise<boolean> {
+  // One renewal at a time: the provider rotates refresh tokens, and a second use of the old one
+  // would be refused (some providers then revoke the whole grant).
+  refreshing ??= refreshOnce(config).finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+async function refreshOnce(config: OidcClientConfig): Promise<boolean> {
   const tokens = readHostedTokens();
   if (!tokens?.refreshToken) return false;
   try {
@@ -291,9 +385,65 @@ export async function refreshHostedTokens(config: OidcClientConfig): Promise<boo
     return true;
   } catch (error: unknown) {
     console.warn('The sign-in could not be renewed', error instanceof Error ? error.message : '');
-    // Signed out from here on: a kept refresh token would send the sign-in page straight back.
-    clearHostedTokens();
+    // The refresh token is dropped (a kept one would send the sign-in page straight back); the
+    // expired sign-in stays, so a silent re-authorisation may still renew it.
+    const { refreshToken: _dropped, ...rest } = tokens;
+    storeHostedTokens(rest);
     return false;
+  }
+}
+
+let leaving = false;
+
+/**
+ * Leave the page for `url`, once: the session gate and the API client may both decide to (a
+ * second navigation would cancel the first one's request half-way).
+ */
+export function leavePage(url: string): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
+/** Whether the page is already on its way out ({@link leavePage}). */
+export function isLeavingPage(): boolean {
+  return leaving;
+}
+
+export type HostedRenewal =
+  | { kind: 'renewed' }
+  /** Go there: a silent re-authorisation at the provider, back to the same path. */
+  | { kind: 'redirect'; url: string }
+  | { kind: 'signed-out' };
+
+let renewing: Promise<HostedRenewal> | undefined;
+
+/**
+ * Renew an expired sign-in, in order: the refresh token grant when the provider issued one; else a
+ * silent re-authorisation (`prompt=none`, a full-page round trip that comes back to `returnTo`);
+ * else signed out (the caller goes to `/auth-state-checker`).
+ */
+export function renewHostedSignIn(
+  config: OidcClientConfig,
+  returnTo: string,
+): Promise<HostedRenewal> {
+  // One at a time, and one redirect per page: the gate and the API client may both notice the
+  // expiry, and a second silent request would overwrite the first one's state and nonce.
+  renewing ??= renewOnce(config, returnTo).then((renewal) => {
+    if (renewal.kind !== 'redirect') renewing = undefined;
+    return renewal;
+  });
+  return renewing;
+}
+
+async function renewOnce(config: OidcClientConfig, returnTo: string): Promise<HostedRenewal> {
+  const tokens = readHostedTokens();
+  if (!tokens) return { kind: 'signed-out' };
+  if (tokens.refreshToken && (await refreshHostedTokens(config))) return { kind: 'renewed' };
+  try {
+    return { kind: 'redirect', url: await beginHostedSignIn(config, returnTo, { silent: true }) };
+  } catch {
+    return { kind: 'signed-out' };
   }
 }
 

@@ -1,17 +1,29 @@
 /**
  * The hosted organisation variant end to end (issue 16 §2, docs/hosted-oidc.md): a real OpenID
- * provider (panva's oidc-provider) and a Vigil server in VIGIL_AUTH=oidc mode, both started here on
- * their own ports (the shared e2e server runs VIGIL_AUTH=basic). The account belongs to two
- * organisations: Alpha Ops, whose backend is that Vigil server, and Beta Labs, still without a
- * backend (the provisioning wait screen).
+ * provider (panva's oidc-provider) and a Vigil server in VIGIL_AUTH=oidc mode, both started once
+ * per worker here on their own ports (the shared e2e server runs VIGIL_AUTH=basic). Accounts belong
+ * to two organisations: Alpha Ops, whose backend is that Vigil server, and Beta Labs, still without
+ * a backend (the provisioning wait screen). What differs per account is decided by its login, so
+ * the tests share no mutable state: `ada` (a viewer, hour-long tokens), `grace` (an editor by her
+ * `groups` claim, 5-second tokens renewed with a refresh token), `sam` (5-second tokens and no
+ * refresh token: silent re-authorisation).
  */
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error -- plain ES modules shared with the other scripts
 import * as serverProcess from '../../scripts/server-process.mjs';
 import { expectAccessible } from './axe';
 
 const CLIENT_ID = 'vigil-console';
+/** The lifetime of `grace`'s and `sam`'s ID tokens (seconds): a few, so the tests see them expire. */
+const SHORT_TOKEN_SECONDS = 5;
+const SHORT_LIVED = new Set(['grace', 'sam']);
+/** Accounts the provider issues no refresh token to (renewal is a silent re-authorisation). */
+const NO_REFRESH = new Set(['sam']);
+/** Screenshots for review (not committed). */
+const SHOTS = join(process.cwd(), '.tmp', 'shots-hosted');
 
 interface StartedServer {
   url: string;
@@ -34,7 +46,7 @@ let base = '';
 let vigil: StartedServer | undefined;
 let providerServer: Server | undefined;
 
-test.describe.configure({ mode: 'serial' });
+// Each test signs in in its own context; the provider and the server are per worker (beforeAll).
 test.use({ storageState: { cookies: [], origins: [] } });
 
 test.beforeAll(async () => {
@@ -47,6 +59,8 @@ test.beforeAll(async () => {
       VIGIL_OIDC_ISSUER: issuer,
       VIGIL_OIDC_AUDIENCE: CLIENT_ID,
       VIGIL_OIDC_ORGANIZATION: 'org_alpha',
+      VIGIL_OIDC_ROLES_CLAIM: 'groups',
+      VIGIL_OIDC_ROLE_MAP: 'vigil-editors=editor,vigil-admins=admin',
       VIGIL_SEED: 'demo',
       VIGIL_RUNNER: 'off',
     },
@@ -74,9 +88,21 @@ test.beforeAll(async () => {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name'],
+      profile: ['name', 'groups'],
       organizations: ['organizations'],
     },
+    ttl: {
+      IdToken: (_ctx: unknown, token: { available?: { sub?: string } }) =>
+        SHORT_LIVED.has(token.available?.sub ?? '') ? SHORT_TOKEN_SECONDS : 3600,
+    },
+    issueRefreshToken: (
+      _ctx: unknown,
+      client: { grantTypeAllowed(type: string): boolean },
+      code: { accountId: string; scopes: Set<string> },
+    ) =>
+      client.grantTypeAllowed('refresh_token') &&
+      code.scopes.has('offline_access') &&
+      !NO_REFRESH.has(code.accountId),
     // The scope claims go into the ID token itself: it is the bearer Vigil's server verifies.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
@@ -90,6 +116,8 @@ test.beforeAll(async () => {
         email_verified: true,
         name: 'Hosted Tester',
         organizations,
+        // `book-club` is no Vigil role: the server logs it and ignores it.
+        groups: id === 'grace' ? ['vigil-editors', 'book-club'] : [],
       }),
     }),
   });
@@ -107,11 +135,63 @@ async function blockWebFonts(page: Page) {
   await page.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
 }
 
+/** Start at `path` signed out, sign in as `login` with the provider's own forms, come back. */
+async function signIn(page: Page, login: string, path = '/health') {
+  await blockWebFonts(page);
+  await page.goto(`${base}${path}`);
+  await expect(page).toHaveURL(`${base}/login?return_to=${encodeURIComponent(path)}`);
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.href.startsWith(issuer));
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${base}${path}`);
+}
+
+/** Pick Alpha Ops in the picker and wait for the health page on its backend. */
+async function openAlpha(page: Page) {
+  await page.getByRole('button', { name: /Alpha Ops/ }).click();
+  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
+}
+
+interface StoredTokens {
+  idToken: string;
+  expiresAt: number;
+  refreshToken?: string;
+}
+
+function storedTokens(page: Page): Promise<StoredTokens | null> {
+  return page.evaluate(() => {
+    const text = sessionStorage.getItem('vigil.hosted.tokens');
+    return text ? (JSON.parse(text) as StoredTokens) : null;
+  });
+}
+
+/** Wait (no longer than the token's lifetime needs) until a token has really expired. */
+async function outlive(page: Page, token: StoredTokens) {
+  const left = token.expiresAt * 1000 - Date.now();
+  expect(left, 'a short-lived token').toBeLessThanOrEqual(SHORT_TOKEN_SECONDS * 1000);
+  await page.waitForTimeout(Math.max(0, left) + 200);
+}
+
+/** Screenshot and axe in light and dark (the theme follows the system's preference). */
+async function lightAndDark(page: Page, name: string, context: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    await page.screenshot({ path: join(SHOTS, `${name}-${colorScheme}.png`) });
+    await expectAccessible(page, `${context} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 test('sign in through the provider, pick an organisation, switch to one being set up, sign out', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  await blockWebFonts(page);
+  test.setTimeout(90_000);
   const bearerCalls: string[] = [];
   page.on('request', (request) => {
     const authorization = request.headers().authorization ?? '';
@@ -120,24 +200,14 @@ test('sign in through the provider, pick an organisation, switch to one being se
     }
   });
 
-  // Signed out: the console's own sign-in card, carrying the return path.
-  await page.goto(`${base}/health`);
-  await expect(page).toHaveURL(/\/login\?return_to=%2Fhealth$/);
-  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-
-  // The provider's own login and consent forms.
-  await page.waitForURL((url) => url.href.startsWith(issuer));
-  await page.getByPlaceholder('Enter any login').fill('ada');
-  await page.getByPlaceholder('and password').fill('anything');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  // Signed out: the console's own sign-in card, carrying the return path; then the provider's
+  // own login and consent forms.
+  await signIn(page, 'ada');
 
   // Back on the console: two organisations and none chosen → the picker.
-  await page.waitForURL(`${base}/health`);
   await expect(page.getByRole('heading', { name: 'Choose an organization' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Beta Labs.*Being set up/ })).toBeVisible();
-  await expectAccessible(page, 'the organisation picker');
+  await lightAndDark(page, 'organization-picker', 'the organisation picker');
   // The token is kept for the tab only, never in localStorage.
   const stored = await page.evaluate(() => ({
     session: sessionStorage.getItem('vigil.hosted.tokens') !== null,
@@ -148,10 +218,11 @@ test('sign in through the provider, pick an organisation, switch to one being se
   const whoami = page.waitForResponse(
     (response) => response.url() === `${base}/api/auth/whoami` && response.status() === 200,
   );
-  await page.getByRole('button', { name: /Alpha Ops/ }).click();
+  await openAlpha(page);
   await whoami;
-  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
   await expect(page.getByText('Choose an organization')).toHaveCount(0);
+  // No roles claim value: a viewer, offered no write action.
+  await expect(page.getByRole('link', { name: 'Add check' })).toHaveCount(0);
   expect(bearerCalls).toContain('/api/auth/whoami');
   await expect.poll(() => bearerCalls.some((path) => path.startsWith('/api/canary/'))).toBe(true);
 
@@ -190,7 +261,7 @@ test('sign in through the provider, pick an organisation, switch to one being se
   await expect(page).toHaveURL(`${base}/organizations/orgs-switched`);
   await expect(page.getByRole('heading', { name: 'Setting up your organization' })).toBeVisible();
   await expect(page.getByText('Beta Labs')).toBeVisible();
-  await expectAccessible(page, 'the provisioning wait screen');
+  await lightAndDark(page, 'provisioning-wait', 'the provisioning wait screen');
   await page.getByRole('button', { name: 'Check now' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Not ready yet/ })).toBeVisible();
 
@@ -210,4 +281,86 @@ test('a 401 from the backend goes through /auth-state-checker to sign-in when si
   await expect(page).toHaveURL(`${base}/login?return_to=%2Fcatalog%3Fx%3D1`);
   await page.goto(`${base}/auth-state-checker?return_to=https%3A%2F%2Fevil.example.com`);
   await expect(page).toHaveURL(`${base}/login`);
+});
+
+test('an editor by the groups claim; an expired token is renewed with the refresh token on the same page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'grace');
+  await openAlpha(page);
+  // The server gave her the role her claim maps to: the write action is offered.
+  await expect(page.getByRole('link', { name: 'Add check' })).toBeVisible();
+
+  const first = await storedTokens(page);
+  expect(first?.refreshToken, 'the provider issued a refresh token').toBeTruthy();
+  const grants: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${issuer}/token`) grants.push(request.postData() ?? '');
+  });
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  await outlive(page, first as StoredTokens);
+
+  // A call after the expiry: the console renews first and the backend accepts the new token.
+  const answered = page.waitForResponse(
+    (response) => response.url().startsWith(`${base}/api/db/canaries`) && response.ok(),
+  );
+  await page.getByRole('link', { name: 'Add check' }).click();
+  const bearer = (await (await answered).request().headerValue('authorization')) ?? '';
+  expect(bearer).toMatch(/^Bearer /);
+  expect(bearer).not.toBe(`Bearer ${first?.idToken}`);
+  expect(grants.some((body) => body.includes('grant_type=refresh_token'))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Add Health Check' })).toBeVisible();
+  // The same page (no reload, no sign-in round trip), still an editor.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
+  await expect(page).toHaveURL(/\/settings\/canaries/);
+});
+
+test('without a refresh token: a silent re-authorisation keeps the path; with the provider session gone, the 401 path to sign-in', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'sam');
+  await openAlpha(page);
+  const first = await storedTokens(page);
+  expect(first?.refreshToken).toBeUndefined();
+  const silent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.url().startsWith(`${issuer}/auth`) && url.searchParams.get('prompt') === 'none') {
+      silent.push(url.searchParams.get('scope') ?? '');
+    }
+  });
+  await outlive(page, first as StoredTokens);
+
+  // The next call meets a 401; the provider's session answers prompt=none at once and the
+  // console comes back to the page it was opening, with a new token.
+  const nav = page.getByRole('navigation');
+  const callback = page.waitForResponse((response) =>
+    response.url().startsWith(`${base}/auth/callback`),
+  );
+  await nav.getByRole('link', { name: 'Incidents' }).click();
+  await callback;
+  await page.waitForURL(`${base}/incidents`);
+  await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();
+  // Without offline_access: its consent prompt would refuse to be silent.
+  expect(silent).toEqual(['openid profile email organizations']);
+  const second = await storedTokens(page);
+  expect(second?.idToken).toBeTruthy();
+  expect(second?.idToken).not.toBe(first?.idToken);
+
+  // The provider's session ends (its cookies go): the silent request is answered login_required,
+  // and the console takes the documented 401 path, /auth-state-checker, to the sign-in card.
+  await context.clearCookies();
+  await outlive(page, second as StoredTokens);
+  await nav.getByRole('link', { name: 'Catalog' }).click();
+  await page.waitForURL(`${base}/login?return_to=%2Fcatalog`);
+  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
+  expect(silent).toHaveLength(2);
+  expect(await storedTokens(page)).toBeNull();
 });

@@ -1,12 +1,13 @@
 /**
  * `/auth/callback`: the provider sends the browser back here with `code` and `state`. The code is
  * exchanged once (React's development double effects share one exchange), then the page replaces
- * itself with the return path, so the code never stays in the history.
+ * itself with the return path, so the code never stays in the history. A silent re-authorisation
+ * the provider declined (`login_required`…) continues at `/auth-state-checker`.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useRuntimeConfig } from '../../api/api-context';
-import { completeHostedSignIn } from '../../api/hosted-auth';
+import { completeHostedSignIn, SilentSignInFailed } from '../../api/hosted-auth';
 import type { OidcClientConfig } from '../../api/types';
 import { paths } from '../paths';
 import { safeReturnTo } from '../../lib/return-to';
@@ -46,7 +47,10 @@ export function AuthCallbackPage() {
     exchangeOnce(config.oidc, window.location.href).then(
       (returnTo) => window.location.replace(safeReturnTo(returnTo)),
       (reason: unknown) => {
-        if (active) setError(callbackErrorMessage(reason));
+        // A silent renewal the provider declined goes the documented 401 way (api.md §2).
+        if (reason instanceof SilentSignInFailed) {
+          window.location.replace(paths.authStateChecker(safeReturnTo(reason.returnTo)));
+        } else if (active) setError(callbackErrorMessage(reason));
       },
     );
     return () => {

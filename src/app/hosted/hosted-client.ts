@@ -1,16 +1,20 @@
 /**
  * The API client's hosted-variant wiring (`auth: oidc`, api.md §2): the base URL is the chosen
- * organisation's backend URL, every request carries `Authorization: Bearer <ID token>`, and a 401
- * first tries a refresh, then goes to `/auth-state-checker?return_to=<path+search>`.
+ * organisation's backend URL, every request carries `Authorization: Bearer <ID token>` (renewed
+ * with the refresh token first when it is due), and a 401 for an expired token renews the sign-in
+ * (refresh token, else a silent re-authorisation back to this page) before going to
+ * `/auth-state-checker?return_to=<path+search>`.
  */
-import type { ApiClientOptions } from '../../api/client';
+import type { ApiClientOptions, ApiError } from '../../api/client';
 import {
-  currentBearerToken,
+  freshBearerToken,
   isExpired,
+  isLeavingPage,
+  leavePage,
   organizationsFromClaims,
   readChosenOrganization,
   readHostedTokens,
-  refreshHostedTokens,
+  renewHostedSignIn,
 } from '../../api/hosted-auth';
 import type { RuntimeConfig } from '../../api/types';
 import { safeReturnTo } from '../../lib/return-to';
@@ -26,26 +30,33 @@ export function hostedBackendUrl(config: RuntimeConfig): string | undefined {
   return chosenOrganization(organizations, readChosenOrganization())?.backendUrl;
 }
 
-let leaving = false;
+/** The backend's plain-text 401 for an expired token (api.md §0.3). */
+function saysExpired(error: ApiError): boolean {
+  return /expired/i.test(error.message);
+}
 
 export function hostedClientOptions(
   config: RuntimeConfig,
 ): Pick<ApiClientOptions, 'getBaseUrl' | 'getToken' | 'onUnauthorized' | 'credentials'> {
   return {
     getBaseUrl: () => hostedBackendUrl(config) ?? config.apiBase,
-    getToken: () => currentBearerToken(),
+    getToken: () => (config.oidc ? freshBearerToken(config.oidc) : undefined),
     // The organisation's backend is another origin; the bearer token is the only credential.
     credentials: 'omit',
-    onUnauthorized: async () => {
+    onUnauthorized: async (error) => {
       // Before an organisation is ready the gate decides (sign-in, picker, wait screen).
-      if (!hostedBackendUrl(config) || leaving) return false;
-      const tokens = readHostedTokens();
-      if (tokens && isExpired(tokens) && config.oidc && (await refreshHostedTokens(config.oidc))) {
-        return true;
-      }
-      leaving = true;
+      if (!hostedBackendUrl(config) || isLeavingPage()) return false;
       const returnTo = safeReturnTo(window.location.pathname + window.location.search);
-      window.location.assign(paths.authStateChecker(returnTo));
+      const tokens = readHostedTokens();
+      if (tokens && config.oidc && (isExpired(tokens) || saysExpired(error))) {
+        const renewal = await renewHostedSignIn(config.oidc, returnTo);
+        if (renewal.kind === 'renewed') return true;
+        if (renewal.kind === 'redirect') {
+          leavePage(renewal.url);
+          return false;
+        }
+      }
+      leavePage(paths.authStateChecker(returnTo));
       return false;
     },
   };

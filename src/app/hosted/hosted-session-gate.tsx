@@ -1,19 +1,23 @@
 /**
  * The hosted variant's session gate (`auth: oidc`; spec doc 1 §1, api.md §2), in order: not signed
- * in → `/login?return_to=…`; an expired token → one refresh; no organisation → the picker (several)
- * or a notice (none); no backend URL → the provisioning wait screen; then `GET /auth/whoami` on
- * the organisation's backend (a 5xx or 404 also shows the wait screen).
+ * in → `/login?return_to=…`; an expired token → a renewal (refresh token, else a silent
+ * re-authorisation that comes back to this path; the page stays while a refresh runs); no
+ * organisation → the picker (several) or a notice (none); no backend URL → the provisioning wait
+ * screen; then `GET /auth/whoami` on the organisation's backend (a 5xx or 404 also shows the wait
+ * screen).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import {
+  leavePage,
   readChosenOrganization,
   readHostedTokens,
-  refreshHostedTokens,
   reloadOrganizations,
+  renewHostedSignIn,
   storeChosenOrganization,
+  subscribeHostedTokens,
 } from '../../api/hosted-auth';
 import { sessionQueries } from '../../api/session';
 import { hostedGateState, isProvisioningFailure } from '../../features/hosted/hosted-gate-logic';
@@ -51,17 +55,18 @@ export function HostedSessionGate({ children }: { children: ReactNode }) {
     [current.data],
   );
 
+  // A renewal by the API client (or a sign-out) shows here at once.
+  useEffect(() => subscribeHostedTokens(setTokens), []);
+
   useEffect(() => {
+    const returnTo = safeReturnTo(window.location.pathname + window.location.search);
     if (state.kind === 'signed-out') {
-      const returnTo = safeReturnTo(window.location.pathname + window.location.search);
-      window.location.assign(paths.login(returnTo));
+      leavePage(paths.login(returnTo));
     } else if (state.kind === 'refresh' && config.oidc) {
       let active = true;
-      void refreshHostedTokens(config.oidc).then((renewed) => {
-        if (!active) return;
-        const next = readHostedTokens();
-        // A refused refresh leaves an expired token: signed out.
-        setTokens(renewed ? next : undefined);
+      void renewHostedSignIn(config.oidc, returnTo).then((renewal) => {
+        if (renewal.kind === 'redirect') leavePage(renewal.url);
+        else if (active) setTokens(renewal.kind === 'renewed' ? readHostedTokens() : undefined);
       });
       return () => {
         active = false;
@@ -92,6 +97,8 @@ export function HostedSessionGate({ children }: { children: ReactNode }) {
     case 'signed-out':
       return <PageSpinner label="Redirecting to sign in" />;
     case 'refresh':
+      // A page already open stays open (same element as below: nothing remounts).
+      if (value) return <SessionProvider value={value}>{children}</SessionProvider>;
       return <PageSpinner label="Renewing your sign-in" />;
     case 'no-organizations':
       return <NoOrganizationScreen onSignOut={signOut} />;

@@ -18,13 +18,14 @@ function tokens(organizations: unknown[], overrides: Partial<HostedTokens> = {})
 }
 
 describe('hosted gates, in order', () => {
-  it('signed out without tokens, or with an expired one and no refresh token', () => {
+  it('signed out without tokens; an expired token, with a refresh token or not, is renewed', () => {
     expect(hostedGateState({ tokens: undefined, chosenId: 'a', nowSeconds: now }).kind).toBe(
       'signed-out',
     );
     const expired = tokens([alpha], { expiresAt: now - 5 });
+    // Without a refresh token the renewal is a silent re-authorisation at the provider.
     expect(hostedGateState({ tokens: expired, chosenId: 'a', nowSeconds: now }).kind).toBe(
-      'signed-out',
+      'refresh',
     );
     expect(
       hostedGateState({

@@ -1,7 +1,8 @@
 /**
- * The hosted variant's gates, in order (spec doc 1 §1; api.md §2): not signed in → sign-in; no
- * organisation → the picker; no backend URL → the provisioning wait screen; otherwise ready
- * (then `GET /auth/whoami`, whose 5xx or 404 also shows the wait screen). Pure, for the tests.
+ * The hosted variant's gates, in order (spec doc 1 §1; api.md §2): not signed in → sign-in; an
+ * expired token → renewal; no organisation → the picker; no backend URL → the provisioning wait
+ * screen; otherwise ready (then `GET /auth/whoami`, whose 5xx or 404 also shows the wait screen).
+ * Pure, for the tests.
  */
 import type { HostedOrganization, HostedTokens } from '../../api/hosted-auth';
 import { isExpired, organizationsFromClaims } from '../../api/hosted-auth';
@@ -23,9 +24,8 @@ export function hostedGateState(input: {
 }): HostedGateState {
   const { tokens } = input;
   if (!tokens) return { kind: 'signed-out' };
-  if (isExpired(tokens, input.nowSeconds)) {
-    return tokens.refreshToken ? { kind: 'refresh' } : { kind: 'signed-out' };
-  }
+  // Renewed with the refresh token, else by a silent re-authorisation at the provider.
+  if (isExpired(tokens, input.nowSeconds)) return { kind: 'refresh' };
   const organizations = organizationsFromClaims(tokens.claims, input.claimName);
   const chosen = chosenOrganization(organizations, input.chosenId);
   if (organizations.length === 0) return { kind: 'no-organizations' };
