@@ -85,8 +85,20 @@ describe('POST /api/auth/invite_user', () => {
     const short = await post('/api/auth/invite/accept', { token, password: 'short' });
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({
-      error: 'The password must be at least 8 characters long.',
+      error:
+        'The password can not be used because password length must be at least 8 characters but only got 5.',
     });
+    // Registration's policy: not the address, not a breached password.
+    for (const [password, reason] of [
+      ['ivy@invite.test', 'the password is too similar to the user identifier'],
+      ['password123', 'the password has been found in data breaches and must no longer be used'],
+    ]) {
+      const refused = await post('/api/auth/invite/accept', { token, password });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: `The password can not be used because ${reason}.`,
+      });
+    }
     await okJson(post('/api/auth/invite/accept', { token, password: 'a-long-passphrase' }));
     // Single use.
     const again = await post('/api/auth/invite/accept', { token, password: 'another-passphrase' });

@@ -51,7 +51,7 @@ const VerificationPage = lazyPage(
   'VerificationPage',
 );
 const AcceptInvitePage = lazyPage(
-  () => import('../features/settings/users/accept-invite-page'),
+  () => import('../features/auth/accept-invite-page'),
   'AcceptInvitePage',
 );
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');

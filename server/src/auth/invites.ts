@@ -154,17 +154,3 @@ interface InviteInfoTraits {
   email?: string;
   name?: { first?: string; last?: string };
 }
-
-/** Why a password is refused, or undefined. */
-export function passwordProblem(password: string, email: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-  }
-  if (email && password.toLowerCase() === email.toLowerCase()) {
-    return 'The password must not be your e-mail address.';
-  }
-  return undefined;
-}

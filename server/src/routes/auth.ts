@@ -7,9 +7,9 @@ import {
   acceptInvite,
   createInvite,
   findInvite,
-  passwordProblem,
   type InviteInput,
 } from '../auth/invites';
+import { passwordPolicyMessage, passwordPolicyProblem } from '../auth/password-policy';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { AppEnv } from '../http/env';
@@ -141,8 +141,9 @@ export function authRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
     const password = typeof body?.password === 'string' ? body.password : '';
     const found = await findInvite(db, token);
     if (!found.ok) return gone(c, found.reason);
-    const problem = passwordProblem(password, found.invite.email);
-    if (problem) return jsonError(c, 400, problem);
+    // Registration's policy and text (message 4000005), so an invitee meets the same rules.
+    const problem = passwordPolicyProblem(password, found.invite.email);
+    if (problem) return jsonError(c, 400, passwordPolicyMessage(problem).text);
     const accepted = await acceptInvite(db, token, password);
     if (!accepted.ok) return gone(c, accepted.reason);
     return c.json({ message: 'success', email: accepted.invite.email });

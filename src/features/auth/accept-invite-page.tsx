@@ -1,20 +1,21 @@
 /**
  * `/invite#token=…` (docs/settings-admin.md): the page an invited user opens from the link of
- * Invite User. The token stays in the fragment (never sent with a page request); the page looks
- * the invitation up, asks for a password twice, sets it (the token works once), then offers
- * Sign in.
+ * Invite User. It is an identity page like the others: the shared card, and the password form
+ * drawn by the flow renderer from nodes as a Kratos flow would send them (the address read-only
+ * as in 'Confirm Action', the new password twice), so its fields, messages and focus behave like
+ * registration's. The token stays in the fragment (never sent with a page request); the page
+ * looks the invitation up, sets the password (the server applies registration's password policy,
+ * message 4000005 under the field; the token works once), then offers Sign in.
  */
-import { useId, useState } from 'react';
-import { Link } from 'wouter';
-import { errorMessage } from '../../../api/client';
-import { useAcceptInvite, useInvite } from '../../../api/users';
-import { Button } from '../../../ui/button';
-import { TextInputField } from '../../../ui/form-field';
-import { AlertCircleIcon, CheckIcon } from '../../../ui/icons';
-import { Logo } from '../../../ui/logo';
-import { Spinner } from '../../../ui/spinner';
-
-export const MIN_PASSWORD_LENGTH = 8;
+import { useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../api/client';
+import type { KratosFlow, KratosUiNode, KratosUiText } from '../../api/types';
+import { useAcceptInvite, useInvite, type InviteInfo } from '../../api/users';
+import { buttonClasses } from '../../ui/button';
+import { AuthCard, AuthLink, FlowLoading } from './auth-card';
+import { authPaths } from './auth-paths';
+import { FlowForms, useFocusFirstError } from './flow-form';
+import { FlowMessages } from './flow-nodes';
 
 /** The token of `#token=…`. */
 export function inviteTokenFromHash(hash: string): string {
@@ -23,149 +24,156 @@ export function inviteTokenFromHash(hash: string): string {
   return /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : '';
 }
 
-/** Why the new password is refused, or undefined. */
-export function newPasswordProblems(
-  password: string,
-  confirm: string,
-): { password?: string; confirm?: string } {
-  const problems: { password?: string; confirm?: string } = {};
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    problems.password = `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-  }
-  if (confirm !== password) problems.confirm = 'The passwords do not match.';
-  return problems;
+export const PASSWORDS_DIFFER = 'The passwords do not match.';
+
+const error = (text: string, id = 0): KratosUiText => ({ id, type: 'error', text });
+
+function node(
+  name: string,
+  type: string,
+  label: string,
+  extra: Partial<KratosUiNode['attributes']> = {},
+  messages: KratosUiText[] = [],
+): KratosUiNode {
+  return {
+    type: 'input',
+    group: name === 'identifier' ? 'default' : 'password',
+    attributes: { name, type, node_type: 'input', ...extra },
+    messages,
+    meta: { label: { id: 0, text: label, type: 'info' } },
+  };
 }
 
-function Card({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string;
-  subtitle?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <main className="flex min-h-full flex-col items-center justify-center bg-bg px-4 py-12">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex flex-col items-center gap-3 text-center">
-          <Logo size={44} />
-          <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
-          {subtitle ? <p className="text-sm text-fg-muted">{subtitle}</p> : null}
-        </div>
-        <div className="rounded-xl border border-border bg-surface p-6 shadow-md sm:p-8">
-          {children}
-        </div>
-      </div>
-    </main>
-  );
+/**
+ * The invitation's password form as a flow: the address (read-only, for password managers), the
+ * new password and its confirmation, each with its messages, and the submit.
+ */
+export function inviteFlow(
+  invite: InviteInfo,
+  messages: { password?: KratosUiText[]; confirm?: KratosUiText[] } = {},
+): KratosFlow {
+  return {
+    id: 'invite',
+    type: 'browser',
+    expires_at: '',
+    issued_at: '',
+    request_url: '',
+    ui: {
+      action: '',
+      method: 'POST',
+      nodes: [
+        node('identifier', 'email', 'Email', { value: invite.email, autocomplete: 'username' }),
+        node(
+          'password',
+          'password',
+          'New password',
+          { required: true, autocomplete: 'new-password' },
+          messages.password,
+        ),
+        node(
+          'password_confirm',
+          'password',
+          'Confirm password',
+          { required: true, autocomplete: 'new-password' },
+          messages.confirm,
+        ),
+        node('method', 'submit', 'Set password', { value: 'password' }),
+      ],
+    },
+  };
+}
+
+/** The server's reason a password was refused (a 400), else undefined. */
+export function passwordRefusal(failure: unknown): string | undefined {
+  return failure instanceof ApiError && failure.status === 400 ? errorMessage(failure) : undefined;
 }
 
 export function AcceptInvitePage() {
-  const formId = useId();
   const [token] = useState(() => inviteTokenFromHash(window.location.hash));
   const invite = useInvite(token);
   const accept = useAcceptInvite();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<{ password?: string; confirm?: string }>({});
+  const [messages, setMessages] = useState<{ password?: KratosUiText[]; confirm?: KratosUiText[] }>(
+    {},
+  );
+  const [focusToken, setFocusToken] = useState(0);
+  const container = useRef<HTMLDivElement>(null);
+  useFocusFirstError(container, focusToken);
 
-  if (!token || invite.isError) {
+  if (!token || invite.isError || (accept.isError && !passwordRefusal(accept.error))) {
+    const failure = invite.isError ? invite.error : accept.error;
     return (
-      <Card title="Invitation not valid">
-        <p role="alert" className="flex gap-2 text-sm text-fg">
-          <AlertCircleIcon size={16} className="mt-0.5 shrink-0 text-danger" />
-          {invite.isError
-            ? errorMessage(invite.error)
-            : 'This invitation link is not valid or has already been used.'}
-        </p>
-        <Link
-          href="/login"
-          className="mt-6 inline-flex h-10 w-full items-center justify-center rounded-md border border-border text-sm font-medium text-fg hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        >
-          Go to sign in
-        </Link>
-      </Card>
+      <AuthCard title="Invitation not valid">
+        <div className="flex flex-col gap-6">
+          <FlowMessages
+            messages={[
+              error(
+                failure
+                  ? errorMessage(failure)
+                  : 'This invitation link is not valid or has already been used.',
+              ),
+            ]}
+          />
+          <AuthLink href={authPaths.login()}>Go to sign in</AuthLink>
+        </div>
+      </AuthCard>
     );
   }
   if (invite.isPending) {
     return (
-      <Card title="Set your password">
-        <div className="flex justify-center py-8 text-fg-muted">
-          <Spinner label="Loading invitation" />
-        </div>
-      </Card>
+      <AuthCard title="Set your password">
+        <FlowLoading label="Loading invitation" />
+      </AuthCard>
     );
   }
   if (accept.isSuccess) {
     return (
-      <Card title="Your password is set" subtitle={`Sign in as ${invite.data.email}.`}>
-        <p className="flex items-center gap-2 text-sm text-healthy">
-          <CheckIcon size={16} aria-hidden="true" />
-          Your account is ready.
-        </p>
-        <Link
-          href="/login"
-          className="mt-6 inline-flex h-10 w-full items-center justify-center rounded-md bg-primary text-sm font-medium text-primary-fg hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        >
-          Sign in
-        </Link>
-      </Card>
+      <AuthCard title="Your password is set" subtitle={`Sign in as ${invite.data.email}.`}>
+        <div className="flex flex-col gap-4">
+          <FlowMessages messages={[{ id: 0, type: 'success', text: 'Your account is ready.' }]} />
+          <a href={authPaths.login()} className={buttonClasses('primary', 'md', 'h-10 w-full')}>
+            Sign in
+          </a>
+        </div>
+      </AuthCard>
     );
   }
   const name = `${invite.data.firstName} ${invite.data.lastName}`.trim();
   return (
-    <Card
+    <AuthCard
       title="Set your password"
       subtitle={`Welcome${name ? `, ${name}` : ''}. Choose a password for ${invite.data.email}.`}
+      footer={<AuthLink href={authPaths.login()}>Go back</AuthLink>}
     >
-      <form
-        id={formId}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const found = newPasswordProblems(password, confirm);
-          setProblems(found);
-          if (found.password || found.confirm) return;
-          accept.mutate({ token, password });
-        }}
-      >
-        {/* For password managers: the account the password belongs to. */}
-        <input type="hidden" name="username" autoComplete="username" value={invite.data.email} />
-        <TextInputField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={problems.password}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          required
+      <div ref={container}>
+        <FlowForms
+          flow={inviteFlow(invite.data, messages)}
+          kind="registration"
+          busy={accept.isPending}
+          labels={{ password: 'Set your password' }}
+          readOnlyIdentifier
+          onSubmit={(body) => {
+            const password = typeof body.password === 'string' ? body.password : '';
+            const confirm = typeof body.password_confirm === 'string' ? body.password_confirm : '';
+            if (password !== confirm) {
+              setMessages({ confirm: [error(PASSWORDS_DIFFER)] });
+              setFocusToken((value) => value + 1);
+              return;
+            }
+            setMessages({});
+            accept.mutate(
+              { token, password },
+              {
+                onError: (failure) => {
+                  const refusal = passwordRefusal(failure);
+                  if (!refusal) return;
+                  setMessages({ password: [error(refusal, 4000005)] });
+                  setFocusToken((value) => value + 1);
+                },
+              },
+            );
+          }}
         />
-        <TextInputField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          error={problems.confirm}
-          required
-        />
-        {accept.isError ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {errorMessage(accept.error)}
-          </p>
-        ) : null}
-        <Button
-          variant="primary"
-          type="submit"
-          className="mt-2 h-10 w-full"
-          isLoading={accept.isPending}
-        >
-          Set password
-        </Button>
-      </form>
-    </Card>
+      </div>
+    </AuthCard>
   );
 }
