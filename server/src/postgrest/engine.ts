@@ -237,9 +237,15 @@ class EngineImpl implements Engine {
     options: HandleOptions = {},
   ): Promise<DbResponse> {
     try {
-      return await this.dispatch(req, authorize, options.masks);
+      return await this.dispatch(req, authorize, options);
     } catch (error: unknown) {
-      return errorResponse(toPgrstError(error), req.method);
+      const failure = toPgrstError(error);
+      // PostgREST's rule: insufficient privilege is 401 for the anonymous role, 403 otherwise.
+      if (failure.code === '42501' && options.anonymous === true) {
+        const { code, message, details, hint } = failure;
+        return errorResponse(new PgrstError(401, code, message, details, hint), req.method);
+      }
+      return errorResponse(failure, req.method);
     }
   }
 
@@ -292,8 +298,9 @@ class EngineImpl implements Engine {
   private async dispatch(
     req: DbRequest,
     authorize: Authorize,
-    masks: ColumnMasks | undefined,
+    ctx: HandleOptions,
   ): Promise<DbResponse> {
+    const masks = ctx.masks;
     let path: string;
     try {
       path = decodeURIComponent(req.path).replace(/^\/+|\/+$/g, '');
@@ -303,7 +310,7 @@ class EngineImpl implements Engine {
     const media = negotiateMediaType(req.headers.accept);
     const params = applyFilterExtension(parseQueryString(req.rawQuery));
     if (path.startsWith('rpc/')) {
-      return this.rpc(path.slice(4), params, req, media, authorize, masks);
+      return this.rpc(path.slice(4), params, req, media, authorize, ctx);
     }
     const relation = path.includes('/') ? undefined : this.cache.relations.get(path);
     if (relation === undefined) {
@@ -319,22 +326,45 @@ class EngineImpl implements Engine {
       if (denied !== undefined) return denied;
       const mode = { transaction: false, readOnly: false };
       const from = plan.root.from ?? `${relation.sqlName} AS t0`;
-      return this.read(req, from, query, plan, prefs, media, mode);
+      return this.read(req, from, query, plan, prefs, media, mode, ctx);
     }
-    return this.write(req, relation, query, plan, prefs, media, authorize, masks);
+    return this.write(req, relation, query, plan, prefs, media, authorize, ctx);
   }
 
   /**
    * Run `work` on the database: in a transaction when asked (writes, RPC) or when a statement
    * timeout applies (`SET LOCAL` needs one). Whatever `work` throws rolls the transaction back.
    */
-  private async execute<T>(mode: RunMode, work: (target: Queryable) => Promise<T>): Promise<T> {
-    if (!mode.transaction && !mode.readOnly && this.timeoutMs === undefined) return work(this.db);
+  private async execute<T>(
+    mode: RunMode,
+    ctx: HandleOptions,
+    work: (target: Queryable) => Promise<T>,
+  ): Promise<T> {
+    const role = ctx.role;
+    const settings = ctx.settings ?? [];
+    if (
+      !mode.transaction &&
+      !mode.readOnly &&
+      this.timeoutMs === undefined &&
+      role === undefined &&
+      settings.length === 0
+    ) {
+      return work(this.db);
+    }
     return this.db.transaction(async (tx) => {
       if (mode.readOnly) await tx.query('SET TRANSACTION READ ONLY');
       if (this.timeoutMs !== undefined) {
         // A validated integer from the server's own configuration, not request text.
         await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(this.timeoutMs))}`);
+      }
+      // The role is quoted as an identifier; a role that does not exist is PostgreSQL's error.
+      if (role !== undefined) await tx.query(`SET LOCAL ROLE ${quoteIdent(role)}`);
+      if (settings.length > 0) {
+        const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
+        await tx.query(
+          `SELECT ${calls.join(', ')}`,
+          settings.flatMap(([name, value]) => [name, value]),
+        );
       }
       return work(tx);
     });
@@ -356,6 +386,7 @@ class EngineImpl implements Engine {
     prefs: Preferences,
     media: MediaType,
     mode: RunMode,
+    ctx: HandleOptions,
     params: SqlParams = new SqlParams(),
   ): Promise<DbResponse> {
     const { offset, limit } = paging(query, req, this.maxRows);
@@ -375,7 +406,7 @@ class EngineImpl implements Engine {
       ? `(${page})`
       : `(SELECT ${renderProjection(root, params)} FROM (${page}) AS t0)`;
     const exactCount = `(SELECT count(*) FROM ${from}${whereSql})`;
-    const { row, planned } = await this.execute(mode, async (target) => {
+    const { row, planned } = await this.execute(mode, ctx, async (target) => {
       let estimate: number | undefined;
       if (prefs.countKind === 'planned' || prefs.countKind === 'estimated') {
         const explained = await target.query<Record<string, unknown>>(
@@ -420,8 +451,9 @@ class EngineImpl implements Engine {
     prefs: Preferences,
     media: MediaType,
     authorize: Authorize,
-    masks: ColumnMasks | undefined,
+    ctx: HandleOptions,
   ): Promise<DbResponse> {
+    const masks = ctx.masks;
     const params = new SqlParams();
     let statement: string;
     const rootFilters = plan.root.filters;
@@ -571,7 +603,7 @@ class EngineImpl implements Engine {
       body = `coalesce((SELECT json_agg(json_build_array(${pk})) FROM _page AS t0), '[]'::json)::text`;
     }
     const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${body} AS body`;
-    const row = await this.execute({ transaction: true, readOnly: false }, async (target) => {
+    const row = await this.execute({ transaction: true, readOnly: false }, ctx, async (target) => {
       const result = await EngineImpl.one(target, sql, params.values);
       // Checked before the commit: a 406 for a single object rolls the write back.
       if (prefs.representation) shapeBody(media, result, keys, false);
@@ -611,8 +643,9 @@ class EngineImpl implements Engine {
     req: DbRequest,
     media: MediaType,
     authorize: Authorize,
-    masks: ColumnMasks | undefined,
+    ctx: HandleOptions,
   ): Promise<DbResponse> {
+    const masks = ctx.masks;
     const fn = this.cache.functions.get(name);
     if (fn === undefined) throw notFoundFunction(`${this.schema}.${name}`);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
@@ -657,7 +690,7 @@ class EngineImpl implements Engine {
     const call = `${fn.sqlName}(${renderArgs(fn, values, argParams)})`;
     if (plan !== undefined) {
       const from = this.maskedSource(plan.root.relation, call, 't0', masks);
-      return this.read(req, from, query, plan, prefs, media, mode, argParams);
+      return this.read(req, from, query, plan, prefs, media, mode, ctx, argParams);
     }
     const head = req.method === 'HEAD';
     const keys = [fn.name];
@@ -678,7 +711,7 @@ class EngineImpl implements Engine {
         media === 'csv' ? csvRowSql('s0', keys) : `to_json(s0.${quoteIdent(fn.name)})::text`;
       sql = `SELECT NULL::int8 AS total, 1 AS n, ${body} AS body FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
     }
-    const row = await this.execute(mode, async (target) => {
+    const row = await this.execute(mode, ctx, async (target) => {
       const result = await EngineImpl.one(target, sql, argParams.values);
       if (fn.returnType !== 'void') shapeBody(media, result, keys, head, fn.returnsSet);
       return result;

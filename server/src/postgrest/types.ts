@@ -36,6 +36,19 @@ export type ColumnMasks = ReadonlyMap<string, ReadonlyMap<string, string>>;
 /** Per-request options the HTTP layer decides (from the caller). */
 export interface HandleOptions {
   masks?: ColumnMasks | undefined;
+  /**
+   * Standalone data API mode (server/src/standalone): run the request in a transaction as this
+   * database role (`SET LOCAL ROLE`, quoted as an identifier), so PostgreSQL grants and row-level
+   * security decide. Unset in Mission Control mode.
+   */
+  role?: string | undefined;
+  /**
+   * Transaction-scoped settings applied after the role (`set_config(name, value, true)`, bound
+   * as parameters): `request.jwt.claims`, `request.method`, `search_path`…
+   */
+  settings?: readonly (readonly [string, string])[] | undefined;
+  /** The role is the anonymous role: a permission error (42501) answers 401 rather than 403. */
+  anonymous?: boolean | undefined;
 }
 
 /** One relation a request touches, as the RBAC layer must judge it. */
