@@ -61,7 +61,8 @@ test.beforeAll(async () => {
       VIGIL_OIDC_ORGANIZATION: 'org_alpha',
       VIGIL_OIDC_ROLES_CLAIM: 'groups',
       VIGIL_OIDC_ROLE_MAP: 'vigil-editors=editor,vigil-admins=admin',
-      VIGIL_SEED: 'demo',
+      // No demo data: the server starts seconds sooner, and no step needs it.
+      VIGIL_SEED: 'none',
       VIGIL_RUNNER: 'off',
     },
   });
@@ -237,14 +238,6 @@ test('sign in through the provider, pick an organisation, switch to one being se
   await page.getByRole('button', { name: 'Check now' }).click();
   await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
 
-  // The auth-state check with a live sign-in: the backend refused it, so a bad session.
-  await page.goto(`${base}/auth-state-checker?return_to=%2Fhealth`);
-  await expect(page).toHaveURL(`${base}/error?error_code=BAD_SESSION`);
-  await expect(page.getByText(/Bad Session\. Please try logging out/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Switch organization' })).toBeVisible();
-  await page.goto(`${base}/health`);
-  await expect(page.getByRole('heading', { name: 'Health', level: 1 })).toBeVisible();
-
   // A call without the token is refused: cookies count for nothing in this mode.
   const anonymous = await page.evaluate(async () => (await fetch('/api/auth/whoami')).status);
   expect(anonymous).toBe(401);
@@ -283,84 +276,89 @@ test('a 401 from the backend goes through /auth-state-checker to sign-in when si
   await expect(page).toHaveURL(`${base}/login`);
 });
 
-test('an editor by the groups claim; an expired token is renewed with the refresh token on the same page', async ({
-  page,
+test('expired tokens: renewed by the refresh token on the same page; without one, a silent re-authorisation keeps the path; with the provider session gone, the 401 path to sign-in', async ({
+  browser,
 }) => {
-  test.setTimeout(60_000);
-  await signIn(page, 'grace');
-  await openAlpha(page);
-  // The server gave her the role her claim maps to: the write action is offered.
-  await expect(page.getByRole('link', { name: 'Add check' })).toBeVisible();
+  test.setTimeout(90_000);
+  // Two people at once, so their tokens expire while the other one is being signed in.
+  const grace = await (await browser.newContext()).newPage();
+  const samContext = await browser.newContext();
+  const sam = await samContext.newPage();
 
-  const first = await storedTokens(page);
-  expect(first?.refreshToken, 'the provider issued a refresh token').toBeTruthy();
+  await signIn(grace, 'grace');
+  await openAlpha(grace);
+  // The server gave her the role her groups claim maps to: the write action is offered.
+  await expect(grace.getByRole('link', { name: 'Add check' })).toBeVisible();
+  const graceToken = (await storedTokens(grace)) as StoredTokens;
+  expect(graceToken.refreshToken, 'the provider issued a refresh token').toBeTruthy();
   const grants: string[] = [];
-  page.on('request', (request) => {
+  grace.on('request', (request) => {
     if (request.url() === `${issuer}/token`) grants.push(request.postData() ?? '');
   });
-  await page.evaluate(() => {
+  await grace.evaluate(() => {
     (window as unknown as { samePage: boolean }).samePage = true;
   });
-  await outlive(page, first as StoredTokens);
 
-  // A call after the expiry: the console renews first and the backend accepts the new token.
-  const answered = page.waitForResponse(
-    (response) => response.url().startsWith(`${base}/api/db/canaries`) && response.ok(),
-  );
-  await page.getByRole('link', { name: 'Add check' }).click();
-  const bearer = (await (await answered).request().headerValue('authorization')) ?? '';
-  expect(bearer).toMatch(/^Bearer /);
-  expect(bearer).not.toBe(`Bearer ${first?.idToken}`);
-  expect(grants.some((body) => body.includes('grant_type=refresh_token'))).toBe(true);
-  await expect(page.getByRole('button', { name: 'Add Health Check' })).toBeVisible();
-  // The same page (no reload, no sign-in round trip), still an editor.
-  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
-    true,
-  );
-  await expect(page).toHaveURL(/\/settings\/canaries/);
-});
-
-test('without a refresh token: a silent re-authorisation keeps the path; with the provider session gone, the 401 path to sign-in', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(60_000);
-  await signIn(page, 'sam');
-  await openAlpha(page);
-  const first = await storedTokens(page);
-  expect(first?.refreshToken).toBeUndefined();
+  await signIn(sam, 'sam');
+  await openAlpha(sam);
+  const samToken = (await storedTokens(sam)) as StoredTokens;
+  expect(samToken.refreshToken).toBeUndefined();
   const silent: string[] = [];
-  page.on('request', (request) => {
+  sam.on('request', (request) => {
     const url = new URL(request.url());
     if (request.url().startsWith(`${issuer}/auth`) && url.searchParams.get('prompt') === 'none') {
       silent.push(url.searchParams.get('scope') ?? '');
     }
   });
-  await outlive(page, first as StoredTokens);
 
-  // The next call meets a 401; the provider's session answers prompt=none at once and the
-  // console comes back to the page it was opening, with a new token.
-  const nav = page.getByRole('navigation');
-  const callback = page.waitForResponse((response) =>
+  // Grace: a call after the expiry; the console renews first and the backend takes the new token.
+  await outlive(grace, graceToken);
+  const answered = grace.waitForResponse(
+    (response) => response.url().startsWith(`${base}/api/db/canaries`) && response.ok(),
+  );
+  await grace.getByRole('link', { name: 'Add check' }).click();
+  const bearer = (await (await answered).request().headerValue('authorization')) ?? '';
+  expect(bearer).toMatch(/^Bearer /);
+  expect(bearer).not.toBe(`Bearer ${graceToken.idToken}`);
+  expect(grants.some((body) => body.includes('grant_type=refresh_token'))).toBe(true);
+  await expect(grace.getByRole('button', { name: 'Add Health Check' })).toBeVisible();
+  // The same page (no reload, no sign-in round trip), still an editor.
+  expect(await grace.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
+  await expect(grace).toHaveURL(/\/settings\/canaries/);
+  // The auth-state check with a live sign-in: the backend refused it, so a bad session.
+  await grace.goto(`${base}/auth-state-checker?return_to=%2Fhealth`);
+  await expect(grace).toHaveURL(`${base}/error?error_code=BAD_SESSION`);
+  await expect(grace.getByText(/Bad Session\. Please try logging out/)).toBeVisible();
+  await expect(grace.getByRole('link', { name: 'Switch organization' })).toBeVisible();
+
+  // Sam, no refresh token: the next call meets a 401; the provider's session answers prompt=none
+  // at once and the console comes back to the page it was opening, with a new token.
+  await outlive(sam, samToken);
+  const nav = sam.getByRole('navigation');
+  const callback = sam.waitForResponse((response) =>
     response.url().startsWith(`${base}/auth/callback`),
   );
   await nav.getByRole('link', { name: 'Incidents' }).click();
   await callback;
-  await page.waitForURL(`${base}/incidents`);
-  await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();
+  await sam.waitForURL(`${base}/incidents`);
+  await expect(sam.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();
   // Without offline_access: its consent prompt would refuse to be silent.
   expect(silent).toEqual(['openid profile email organizations']);
-  const second = await storedTokens(page);
-  expect(second?.idToken).toBeTruthy();
-  expect(second?.idToken).not.toBe(first?.idToken);
+  const renewed = (await storedTokens(sam)) as StoredTokens;
+  expect(renewed.idToken).toBeTruthy();
+  expect(renewed.idToken).not.toBe(samToken.idToken);
 
   // The provider's session ends (its cookies go): the silent request is answered login_required,
   // and the console takes the documented 401 path, /auth-state-checker, to the sign-in card.
-  await context.clearCookies();
-  await outlive(page, second as StoredTokens);
+  await samContext.clearCookies();
+  await outlive(sam, renewed);
   await nav.getByRole('link', { name: 'Catalog' }).click();
-  await page.waitForURL(`${base}/login?return_to=%2Fcatalog`);
-  await expect(page.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
+  await sam.waitForURL(`${base}/login?return_to=%2Fcatalog`);
+  await expect(sam.getByRole('heading', { name: 'Sign in to Vigil' })).toBeVisible();
   expect(silent).toHaveLength(2);
-  expect(await storedTokens(page)).toBeNull();
+  expect(await storedTokens(sam)).toBeNull();
+  await grace.context().close();
+  await samContext.close();
 });

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NoOrganizationScreen, OrganizationPicker } from './organization-picker';
+import { initialOf, NoOrganizationScreen, OrganizationPicker } from './organization-picker';
 import { PROVISIONING_TITLE, ProvisioningWaitScreen } from './provisioning-wait-screen';
 
 afterEach(() => vi.useRealTimers());
@@ -83,5 +83,16 @@ describe('ProvisioningWaitScreen', () => {
     expect(await screen.findByText(/checked 1 time/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Switch organization' }));
     expect(onSwitch).toHaveBeenCalledOnce();
+  });
+});
+
+describe('initialOf', () => {
+  it.each([
+    ['Alpha Ops', 'A'],
+    ['  émile', 'É'],
+    ['42 North', '4'],
+    ['---', '?'],
+  ])('%j → %s', (name, initial) => {
+    expect(initialOf(name)).toBe(initial);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { HostedOrganization } from '../../api/hosted-auth';
 import { Button } from '../../ui/button';
-import { CheckIcon } from '../../ui/icons';
+import { CheckIcon, ChevronRightIcon } from '../../ui/icons';
 import { HostedCard } from './hosted-card';
 
 export interface OrganizationPickerProps {
@@ -13,6 +13,11 @@ export interface OrganizationPickerProps {
   currentId?: string | undefined;
   onPick: (organization: HostedOrganization) => void;
   onSignOut: () => void;
+}
+
+/** The first letter or digit of a name, for the organisation's badge. */
+export function initialOf(name: string): string {
+  return (name.match(/[\p{L}\p{N}]/u)?.[0] ?? '?').toUpperCase();
 }
 
 export function OrganizationPicker({
@@ -35,15 +40,29 @@ export function OrganizationPicker({
                 type="button"
                 onClick={() => onPick(organization)}
                 aria-current={current ? 'true' : undefined}
-                className="flex w-full items-center justify-between gap-3 rounded-lg border border-border bg-surface px-4 py-3 text-left text-sm text-fg hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                className={`group flex w-full items-center gap-3 rounded-lg border bg-surface px-3 py-2.5 text-left text-sm text-fg hover:border-border-strong hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${current ? 'border-primary' : 'border-border'}`}
               >
-                <span className="min-w-0">
+                {/* The organisation's initial: the list reads at a glance, in both themes. */}
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-sm font-semibold text-link"
+                >
+                  {initialOf(organization.name)}
+                </span>
+                <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{organization.name}</span>
                   {organization.backendUrl ? null : (
                     <span className="block text-xs text-fg-muted">Being set up</span>
                   )}
                 </span>
-                {current ? <CheckIcon size={16} className="text-link" title="Current" /> : null}
+                {current ? (
+                  <CheckIcon size={16} className="shrink-0 text-link" title="Current" />
+                ) : (
+                  <ChevronRightIcon
+                    size={16}
+                    className="shrink-0 text-fg-subtle group-hover:text-fg-muted"
+                  />
+                )}
               </button>
             </li>
           );

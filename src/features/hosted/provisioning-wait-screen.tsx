@@ -76,10 +76,11 @@ export function ProvisioningWaitScreen({
             Check now
           </Button>
           {onSwitch ? <Button onClick={onSwitch}>Switch organization</Button> : null}
-          <Button variant="ghost" onClick={onSignOut}>
-            Sign out
-          </Button>
         </div>
+        {/* On its own line, as on the picker: not a third choice beside the two above. */}
+        <Button variant="ghost" onClick={onSignOut}>
+          Sign out
+        </Button>
       </div>
     </HostedCard>
   );
