@@ -1,0 +1,192 @@
+/**
+ * The standalone data API (docs/postgrest-mode.md): PostgREST's URL space at the root
+ * (`/<relation>`, `/rpc/<function>`) over an existing database, one engine per exposed schema.
+ * Authorisation is PostgreSQL's: every request runs in a transaction as the role of its JWT (or
+ * the anonymous role) with `request.jwt.claims`, `request.method`, `request.path` and
+ * `request.headers` set, so grants and row-level security decide. Nothing here writes to the
+ * database except the requests themselves.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { createEngine, type Engine } from '../postgrest/engine';
+import { quoteIdent } from '../postgrest/schema-cache';
+import type { DbMethod, DbRequest } from '../postgrest/types';
+import type { Db } from '../db/types';
+import { createAuthenticator, isAuthFailure } from './auth';
+import type { StandaloneConfig } from './config';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+
+/** The standalone app and its engines. */
+export interface StandaloneApp {
+  app: Hono;
+  /** Re-introspect every exposed schema (PostgREST's schema cache reload). */
+  reload(): Promise<void>;
+}
+
+function pgrstError(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  details: string | null = null,
+  hint: string | null = null,
+): Response {
+  return new Response(JSON.stringify({ code, details, hint, message }), {
+    status,
+    headers: { 'content-type': JSON_TYPE, ...headers },
+  });
+}
+
+function lowerCaseHeaders(c: Context): Record<string, string> {
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return headers;
+}
+
+/** Build the app over `db` (introspects every exposed schema once). */
+export async function createStandaloneApp(
+  db: Db,
+  config: StandaloneConfig,
+): Promise<StandaloneApp> {
+  const engines = new Map<string, Engine>();
+  for (const schema of config.schemas) {
+    engines.set(
+      schema,
+      await createEngine({
+        db,
+        schema,
+        maxRows: config.maxRows,
+        ...(config.statementTimeoutMs === undefined
+          ? {}
+          : { statementTimeoutMs: config.statementTimeoutMs }),
+      }),
+    );
+  }
+  const authenticate = createAuthenticator(config);
+  const defaultSchema = config.schemas[0] ?? 'public';
+  const multiple = config.schemas.length > 1;
+
+  const app = new Hono();
+  // PostgREST answers any origin unless `server-cors-allowed-origins` is set.
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Accept',
+        'Accept-Profile',
+        'Content-Profile',
+        'Prefer',
+        'Range',
+        'Range-Unit',
+        'apikey',
+        'x-client-info',
+      ],
+      exposeHeaders: ['Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type'],
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => pgrstError(413, 'PGRST000', 'The request body is too large'),
+    }),
+  );
+
+  /** The schema of a request from its profile header, or the PGRST106 refusal. */
+  const profile = (c: Context): string | Response => {
+    const method = c.req.method;
+    const read = method === 'GET' || method === 'HEAD';
+    const requested = (read ? c.req.header('accept-profile') : c.req.header('content-profile'))
+      ?.trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (requested === undefined || requested === '') return defaultSchema;
+    if (engines.has(requested)) return requested;
+    return pgrstError(
+      406,
+      'PGRST106',
+      `The schema must be one of the following: ${config.schemas.join(', ')}`,
+    );
+  };
+
+  // The root: PostgREST serves an OpenAPI document here; this mode answers a small JSON summary.
+  app.get('/', (c) => {
+    const schema = profile(c);
+    if (schema instanceof Response) return schema;
+    return c.json({
+      server: 'vigil',
+      mode: 'postgrest',
+      schema,
+      schemas: config.schemas,
+      openapi: null,
+    });
+  });
+
+  app.all('/:path{.+}', async (c) => {
+    const method = c.req.method;
+    if (!METHODS.has(method)) {
+      return pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`, {
+        allow: 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
+      });
+    }
+    const schema = profile(c);
+    if (schema instanceof Response) return schema;
+    const engine = engines.get(schema);
+    if (engine === undefined) return pgrstError(500, 'PGRST000', 'no engine for the schema');
+
+    const identity = await authenticate(c.req.header('authorization'));
+    if (isAuthFailure(identity)) {
+      return pgrstError(identity.status, identity.code, identity.message, identity.headers);
+    }
+
+    const url = new URL(c.req.url);
+    const question = c.req.url.indexOf('?');
+    const rawQuery = question === -1 ? '' : c.req.url.slice(question + 1).replace(/#.*$/, '');
+    const headers = lowerCaseHeaders(c);
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
+    const searchPath = [schema, ...config.extraSearchPath.filter((item) => item !== schema)]
+      .map(quoteIdent)
+      .join(', ');
+    const request: DbRequest = {
+      method: method as DbMethod,
+      path: url.pathname.replace(/^\/+/, ''),
+      rawQuery,
+      headers,
+      body: body === '' ? undefined : body,
+    };
+    const response = await engine.handle(request, () => undefined, {
+      role: identity.role,
+      anonymous: identity.anonymous,
+      settings: [
+        ['search_path', searchPath],
+        ['request.jwt.claims', JSON.stringify(identity.claims)],
+        ['request.method', method],
+        ['request.path', url.pathname],
+        ['request.headers', JSON.stringify(headers)],
+      ],
+    });
+    const out: Record<string, string> = { ...response.headers };
+    if (multiple) out['content-profile'] = schema;
+    if (response.status === 401 && identity.anonymous) out['www-authenticate'] = 'Bearer';
+    return new Response(method === 'HEAD' || response.body === '' ? null : response.body, {
+      status: response.status,
+      headers: out,
+    });
+  });
+
+  return {
+    app,
+    async reload() {
+      for (const engine of engines.values()) await engine.reload();
+    },
+  };
+}
