@@ -324,7 +324,8 @@ class EngineImpl implements Engine {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const denied = authorize(accessesFor(relation.name, req.method, false, plan));
       if (denied !== undefined) return denied;
-      const mode = { transaction: false, readOnly: false };
+      // Standalone mode (a per-request role) reads in a READ ONLY transaction, as PostgREST does.
+      const mode = { transaction: false, readOnly: ctx.role !== undefined };
       const from = plan.root.from ?? `${relation.sqlName} AS t0`;
       return this.read(req, from, query, plan, prefs, media, mode, ctx);
     }

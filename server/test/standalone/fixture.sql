@@ -39,12 +39,21 @@ CREATE FUNCTION api.whoami() RETURNS json LANGUAGE sql STABLE AS $$
     'search_path', current_setting('search_path'))
 $$;
 
+-- A view whose read writes: a GET must run read-only and fail.
+CREATE TABLE api.hits (n int);
+CREATE FUNCTION api.bump() RETURNS int LANGUAGE sql VOLATILE AS $$
+  INSERT INTO api.hits VALUES (1) RETURNING n
+$$;
+CREATE VIEW api.bumping AS SELECT api.bump() AS n;
+
 GRANT USAGE ON SCHEMA api, v2 TO web_anon, app_user;
 GRANT SELECT ON api.todos, api.projects TO web_anon;
 GRANT SELECT, INSERT, UPDATE, DELETE ON api.todos TO app_user;
 GRANT SELECT ON api.projects TO app_user;
 GRANT USAGE ON SEQUENCE api.todos_id_seq TO app_user;
 GRANT EXECUTE ON FUNCTION api.whoami() TO web_anon, app_user;
+GRANT SELECT ON api.bumping TO web_anon, app_user;
+GRANT INSERT, SELECT ON api.hits TO web_anon, app_user;
 
 CREATE TABLE v2.todos (
   id int PRIMARY KEY,

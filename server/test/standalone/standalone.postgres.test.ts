@@ -266,6 +266,14 @@ describe.skipIf(!postgresAvailable)('standalone data API mode (PostgreSQL)', () 
     expect(authed.status).toBe(200);
   });
 
+  it('runs a GET in a READ ONLY transaction (a view whose read writes fails, 25006)', async () => {
+    const response = await call('/bumping', { headers: bearer(alice) });
+    expect(response.status).toBe(405);
+    expect(((await response.json()) as { code: string }).code).toBe('25006');
+    const hits = await admin.query('SELECT count(*)::int AS n FROM api.hits');
+    expect(hits.rows[0]).toEqual({ n: 0 });
+  });
+
   it("a token's role that does not exist is PostgreSQL's error, not a fallback", async () => {
     const ghost = await token({ role: 'ghost', sub: 'x' });
     const response = await call('/todos', { headers: bearer(ghost) });
