@@ -148,10 +148,12 @@ describe('migrations on PGlite', () => {
 });
 
 describe.skipIf(!postgresAvailable)('migrations, seed and summary on PostgreSQL', () => {
-  it('apply once, re-run as a no-op, and serve the seeded summary', async () => {
+  it('apply once, re-run as a no-op, and serve the seeded summary, on a database that publishes all its tables', async () => {
     const server = await startPostgres();
     const db = await openPostgres(server.connectionString);
     try {
+      // A shared database with logical replication: UPDATE and DELETE need a replica identity.
+      await db.exec('CREATE PUBLICATION everything FOR ALL TABLES');
       const first = await migrate(db);
       expect(first.applied.length).toBeGreaterThan(4);
       expect((await migrate(db)).applied).toEqual([]);
@@ -162,6 +164,14 @@ describe.skipIf(!postgresAvailable)('migrations, seed and summary on PostgreSQL'
         `SELECT roles FROM people_roles WHERE email = 'admin@vigil.local'`,
       );
       expect(roles.rows[0]?.roles).toEqual(['admin']);
+      const withoutIdentity = await db.query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relreplident = 'd'
+           AND NOT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary)`,
+      );
+      expect(withoutIdentity.rows).toEqual([]);
+      // Deletes on a relationship table (no primary key) pass the publication.
+      await db.exec(`DELETE FROM config_relationships WHERE relation = 'no-such-relation'`);
     } finally {
       await db.close();
       await server.stop();

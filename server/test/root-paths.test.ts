@@ -233,7 +233,7 @@ describe('VIGIL_AUTH=none on an empty database (VIGIL_SEED=none)', () => {
       expect(body).toMatchObject({
         active: true,
         authenticator_assurance_level: 'aal1',
-        identity: { id, traits: { email: 'admin@vigil.local' } },
+        identity: { id, traits: { email: 'admin@localhost' } },
       });
       const flow = await ask('/kratos/self-service/login/browser');
       expect(flow.status).toBe(400);

@@ -117,7 +117,7 @@ export async function defaultCallerId(db: Queryable): Promise<string | undefined
 export async function ensureDefaultCaller(db: Queryable): Promise<string> {
   const existing = await defaultCallerId(db);
   if (existing) return existing;
-  const traits = { email: 'admin@vigil.local', name: { first: 'Vigil', last: 'Admin' } };
+  const traits = { email: 'admin@localhost', name: { first: 'Vigil', last: 'Admin' } };
   const inserted = await db.query<{ id: string }>(
     `INSERT INTO identities (id, traits, state) VALUES (generate_ulid(), $1::jsonb, 'active') RETURNING id`,
     [JSON.stringify(traits)],
