@@ -10,7 +10,8 @@
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import type { KratosFlow, KratosUiNode, KratosUiText } from '../../api/types';
-import { useAcceptInvite, useInvite, type InviteInfo } from '../../api/users';
+import { useApiClient } from '../../api/api-context';
+import { acceptInvite, useInvite, type InviteInfo } from '../../api/users';
 import { buttonClasses } from '../../ui/button';
 import { AuthCard, AuthLink, FlowLoading } from './auth-card';
 import { authPaths } from './auth-paths';
@@ -91,7 +92,13 @@ export function passwordRefusal(failure: unknown): string | undefined {
 export function AcceptInvitePage() {
   const [token] = useState(() => inviteTokenFromHash(window.location.hash));
   const invite = useInvite(token);
-  const accept = useAcceptInvite();
+  const client = useApiClient();
+  // Sent by hand, not as a mutation: a refused password belongs under its field, not in the
+  // console's toast for failed mutations as well.
+  const [accept, setAccept] = useState<{
+    status: 'idle' | 'pending' | 'done' | 'failed';
+    error?: unknown;
+  }>({ status: 'idle' });
   const [messages, setMessages] = useState<{ password?: KratosUiText[]; confirm?: KratosUiText[] }>(
     {},
   );
@@ -99,8 +106,8 @@ export function AcceptInvitePage() {
   const container = useRef<HTMLDivElement>(null);
   useFocusFirstError(container, focusToken);
 
-  if (!token || invite.isError || (accept.isError && !passwordRefusal(accept.error))) {
-    const failure = invite.isError ? invite.error : accept.error;
+  if (!token || invite.isError || accept.status === 'failed') {
+    const failure: unknown = invite.isError ? invite.error : accept.error;
     return (
       <AuthCard title="Invitation not valid">
         <div className="flex flex-col gap-6">
@@ -125,7 +132,7 @@ export function AcceptInvitePage() {
       </AuthCard>
     );
   }
-  if (accept.isSuccess) {
+  if (accept.status === 'done') {
     return (
       <AuthCard title="Your password is set" subtitle={`Sign in as ${invite.data.email}.`}>
         <div className="flex flex-col gap-4">
@@ -148,7 +155,7 @@ export function AcceptInvitePage() {
         <FlowForms
           flow={inviteFlow(invite.data, messages)}
           kind="registration"
-          busy={accept.isPending}
+          busy={accept.status === 'pending'}
           labels={{ password: 'Set your password' }}
           readOnlyIdentifier
           onSubmit={(body) => {
@@ -160,15 +167,15 @@ export function AcceptInvitePage() {
               return;
             }
             setMessages({});
-            accept.mutate(
-              { token, password },
-              {
-                onError: (failure) => {
-                  const refusal = passwordRefusal(failure);
-                  if (!refusal) return;
-                  setMessages({ password: [error(refusal, 4000005)] });
-                  setFocusToken((value) => value + 1);
-                },
+            setAccept({ status: 'pending' });
+            acceptInvite(client, { token, password }).then(
+              () => setAccept({ status: 'done' }),
+              (failure: unknown) => {
+                const refusal = passwordRefusal(failure);
+                if (!refusal) return setAccept({ status: 'failed', error: failure });
+                setAccept({ status: 'idle' });
+                setMessages({ password: [error(refusal, 4000005)] });
+                setFocusToken((value) => value + 1);
               },
             );
           }}
