@@ -195,10 +195,3 @@ export function useDeleteUser() {
     onSettled: () => invalidate(),
   });
 }
-
-export function useAcceptInvite() {
-  const client = useApiClient();
-  return useMutation({
-    mutationFn: (input: { token: string; password: string }) => acceptInvite(client, input),
-  });
-}
