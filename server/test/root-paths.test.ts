@@ -187,7 +187,7 @@ describe('a Mission Control client at the root', () => {
   });
 
   it('serves the console to a browser navigation on a path both share, the API otherwise', async () => {
-    for (const path of ['/health', '/catalog/changes', '/logs']) {
+    for (const path of ['/health', '/catalog/changes', '/logs', '/auth/callback?code=x']) {
       const page = await app.request(path, {
         headers: { Accept: 'text/html,application/xhtml+xml', 'Sec-Fetch-Dest': 'document' },
       });

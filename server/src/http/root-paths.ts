@@ -4,7 +4,7 @@
  * for Mission Control and pointed at Vigil's server address therefore works unchanged: the router
  * reads a request to a Mission Control area at the root as the same request under `/api`.
  *
- * Three areas are also console routes (`/health`, `/catalog/…`, `/logs/…`). For those, a browser
+ * Four areas are also console routes (`/health`, `/catalog/…`, `/logs/…`, `/auth/callback`). For those, a browser
  * navigation (a GET or HEAD that is a document request: `Sec-Fetch-Dest: document`, or an `Accept`
  * that names `text/html`) gets the console, and every other request (fetch, curl, API clients,
  * any other method) gets the API. docs/compatibility.md explains the choice.
@@ -37,8 +37,11 @@ const ROOT_AREAS = new Set([
   'about',
 ]);
 
-/** Areas whose root path is also a console route: decided by the kind of request. */
-const SHARED_WITH_CONSOLE = new Set(['health', 'catalog', 'logs']);
+/**
+ * Areas whose root path is also a console route (`/auth/callback` is the hosted sign-in's
+ * return): decided by the kind of request.
+ */
+const SHARED_WITH_CONSOLE = new Set(['health', 'catalog', 'logs', 'auth']);
 
 function firstSegment(path: string): string {
   const end = path.indexOf('/', 1);
