@@ -188,6 +188,12 @@ describe('VIGIL_AUTH=none', () => {
     expect(body.payload.user.email).toBe('admin@vigil.local');
     expect(body.payload.roles).toEqual(['admin']);
     expect((await open.app.request('/api/db/access_tokens')).status).toBe(200);
-    expect((await open.app.request('/api/kratos/sessions/whoami')).status).toBe(404);
+    // The Kratos session check answers as after a sign-in (docs/compatibility.md).
+    const session = await open.app.request('/api/kratos/sessions/whoami');
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({
+      active: true,
+      identity: { id: expect.any(String) },
+    });
   });
 });

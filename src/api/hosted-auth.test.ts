@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   beginHostedSignIn,
@@ -15,15 +16,10 @@ import {
   storeChosenOrganization,
   storeHostedTokens,
   subscribeHostedTokens,
+  pkceChallenge,
   type HostedTokens,
 } from './hosted-auth';
 import { parseOidcConfig, parseRuntimeConfig } from './runtime-config';
-
-// jsdom's ArrayBuffer is another realm's: oauth4webapi cannot encode WebCrypto's digest there.
-vi.mock('oauth4webapi', async (original) => ({
-  ...(await original<typeof import('oauth4webapi')>()),
-  calculatePKCECodeChallenge: () => Promise.resolve('test-challenge'),
-}));
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -36,6 +32,20 @@ function tokens(overrides: Partial<HostedTokens> = {}): HostedTokens {
     ...overrides,
   };
 }
+
+describe('pkceChallenge', () => {
+  it('is base64url(SHA-256(verifier)) without padding (RFC 7636 S256)', async () => {
+    for (const verifier of [
+      'dBjftJeZ4CVP-mJ92K9lgx9bJ-cAGhDuDcPZ-4ATaIs',
+      'a'.repeat(43),
+      '~._-',
+    ]) {
+      const expected = createHash('sha256').update(verifier).digest('base64url');
+      expect(await pkceChallenge(verifier)).toBe(expected);
+    }
+    expect(await pkceChallenge('x')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -195,6 +195,20 @@ function requestOptions(issuer: URL): { [oauth.allowInsecureRequests]?: boolean 
   return isLoopbackHttp(issuer) ? { [oauth.allowInsecureRequests]: true } : {};
 }
 
+/**
+ * The S256 PKCE challenge of a verifier (RFC 7636 §4.2): base64url(SHA-256(verifier)). Written
+ * here rather than taken from oauth4webapi, whose encoder checks `instanceof ArrayBuffer` and so
+ * refuses a digest made in another realm (jsdom in the unit tests).
+ */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)),
+  );
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 const servers = new Map<string, Promise<oauth.AuthorizationServer>>();
 
 /** The provider's metadata (discovery), fetched once per page. */
@@ -252,7 +266,7 @@ export async function beginHostedSignIn(
   url.searchParams.set('redirect_uri', callbackUrl());
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', scopes.join(' '));
-  url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(pending.verifier));
+  url.searchParams.set('code_challenge', await pkceChallenge(pending.verifier));
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('state', pending.state);
   url.searchParams.set('nonce', pending.nonce);
