@@ -81,8 +81,13 @@ export interface ServerConfig {
    * undefined = the verification and recovery links are printed in the server log instead.
    */
   smtpUrl: string | undefined;
-  /** Privileged settings (password, second factors) need a sign-in this recent (15 minutes). */
+  /**
+   * Privileged settings (password, second factors) need a sign-in this recent
+   * (`VIGIL_PRIVILEGED_SESSION_MAX_AGE_MS`, 15 minutes; Kratos's privileged_session_max_age).
+   */
   privilegedSessionMaxAgeMs: number;
+  /** How long an identity flow may be used (`VIGIL_FLOW_LIFESPAN_MS`, an hour; Kratos's lifespan). */
+  flowLifespanMs: number;
 }
 
 /** A configuration mistake: `message` is one line naming the variable and what is expected. */
@@ -333,7 +338,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicUrl: selfUrl(env, 'VIGIL_PUBLIC_URL') ?? selfUrl(env),
     secretKey: secretKey(env),
     smtpUrl: smtpUrl(env),
-    privilegedSessionMaxAgeMs: 15 * 60 * 1000,
+    privilegedSessionMaxAgeMs: boundedInteger(
+      env,
+      'VIGIL_PRIVILEGED_SESSION_MAX_AGE_MS',
+      1000,
+      86_400_000,
+      15 * 60 * 1000,
+    ),
+    flowLifespanMs: boundedInteger(env, 'VIGIL_FLOW_LIFESPAN_MS', 1000, 86_400_000, 60 * 60 * 1000),
   };
 }
 

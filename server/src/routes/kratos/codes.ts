@@ -183,6 +183,7 @@ export async function startVerification(
   returnTo: string | null,
 ): Promise<FlowRow> {
   const flow = await insertFlow(deps.db, c, {
+    lifespanMs: deps.config.flowLifespanMs,
     kind: 'verification',
     csrf,
     sessionId,
@@ -204,6 +205,7 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
     const session = await currentSession(db, c);
     const csrf = await csrfCookie(db, c, session?.id);
     const flow = await insertFlow(db, c, {
+      lifespanMs: deps.config.flowLifespanMs,
       kind,
       csrf,
       returnTo,
@@ -309,6 +311,7 @@ export function codeRoutes(app: Hono<AppEnv>, deps: FlowDeps, kind: CodeKind): v
       setSessionCookie(c, session.token, session.expiresAt);
       const settingsCsrf = freshCsrf(c);
       const settings = await insertFlow(db, c, {
+        lifespanMs: deps.config.flowLifespanMs,
         kind: 'settings',
         csrf: settingsCsrf,
         sessionId: session.id,

@@ -30,7 +30,6 @@ import { isUuid } from '../../http/validate';
 /** The CSRF cookie a flow is bound to. */
 export const CSRF_COOKIE = 'vigil_csrf';
 /** Every flow expires an hour after it starts. */
-export const FLOW_TTL_MS = 60 * 60 * 1000;
 
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
 export const FLOW_KINDS: readonly FlowKind[] = [
@@ -323,6 +322,8 @@ export interface NewFlow {
   requestedAal?: 'aal1' | 'aal2';
   identifier?: string | undefined;
   messages?: KratosUiText[];
+  /** How long the flow may be used (`VIGIL_FLOW_LIFESPAN_MS`, an hour by default). */
+  lifespanMs: number;
 }
 
 export async function insertFlow(db: Queryable, c: Ctx, flow: NewFlow): Promise<FlowRow> {
@@ -338,7 +339,7 @@ export async function insertFlow(db: Queryable, c: Ctx, flow: NewFlow): Promise<
       c.req.url.slice(0, 2048),
       flow.returnTo || null,
       flow.refresh ?? false,
-      FLOW_TTL_MS,
+      flow.lifespanMs,
       flow.sessionId ?? null,
       flow.identityId ?? null,
       flow.state,

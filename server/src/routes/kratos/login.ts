@@ -196,6 +196,7 @@ export function loginRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     }
     const csrf = await csrfCookie(db, c, session?.id);
     const flow = await insertFlow(db, c, {
+      lifespanMs: deps.config.flowLifespanMs,
       kind: 'login',
       csrf,
       returnTo,

@@ -183,6 +183,7 @@ export function registrationRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     if (await currentSession(db, c)) return alreadySignedIn(c, returnTo, 'registration');
     const csrf = await csrfCookie(db, c, undefined);
     const flow = await insertFlow(db, c, {
+      lifespanMs: deps.config.flowLifespanMs,
       kind: 'registration',
       csrf,
       returnTo,

@@ -340,6 +340,7 @@ export function settingsRoutes(app: Hono<AppEnv>, deps: FlowDeps): void {
     if (aal) return aal;
     const csrf = await csrfCookie(db, c, session.id);
     const flow = await insertFlow(db, c, {
+      lifespanMs: deps.config.flowLifespanMs,
       kind: 'settings',
       csrf,
       returnTo,
