@@ -57,7 +57,6 @@ import { openPglite } from '../server/src/db/pglite';
 import { openPostgres } from '../server/src/db/postgres';
 import type { Queryable } from '../server/src/db/types';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-// @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
 import {

@@ -19,7 +19,6 @@ import { migrate } from '../server/src/db/migrate';
 import { openPglite } from '../server/src/db/pglite';
 import { seed } from '../server/src/seed/index';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-// @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

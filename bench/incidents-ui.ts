@@ -58,7 +58,6 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_INCIDENT_ID } from '../server/src/seed/operations';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-// @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
 import {

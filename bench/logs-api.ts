@@ -38,7 +38,6 @@ import { openPglite } from '../server/src/db/pglite';
 import { openPostgres } from '../server/src/db/postgres';
 import type { Db } from '../server/src/db/types';
 import { postgresAvailable, startPostgres } from '../server/test/helpers/postgres-server';
-// @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
 import { loadIfEmpty, seededPgliteDir } from './large-db';
 

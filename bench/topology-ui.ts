@@ -26,7 +26,6 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { openPglite } from '../server/src/db/pglite';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-// @ts-expect-error -- plain ES modules shared with the other scripts
 import { startServer } from '../scripts/server-process.mjs';
 import { seededPgliteDir } from './large-db';
 import {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../src/db/data-dir-lock';
+import { freePort } from '../../scripts/server-process.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const folders: string[] = [];
@@ -20,18 +21,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-startup-'));
   folders.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 }
 
 interface Started {

@@ -12,8 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-// @ts-expect-error -- plain ES modules shared with the other scripts
-import * as serverProcess from '../../scripts/server-process.mjs';
+import { freePort, startServer, type StartedServer } from '../../scripts/server-process.mjs';
 import { expectAccessible } from './axe';
 
 const CLIENT_ID = 'vigil-console';
@@ -24,16 +23,6 @@ const SHORT_LIVED = new Set(['grace', 'sam']);
 const NO_REFRESH = new Set(['sam']);
 /** Screenshots for review (not committed). */
 const SHOTS = join(process.cwd(), '.tmp', 'shots-hosted');
-
-interface StartedServer {
-  url: string;
-  up: boolean;
-  stop(): Promise<void>;
-}
-const startServer = serverProcess.startServer as (options: {
-  env: Record<string, string>;
-}) => Promise<StartedServer>;
-const freePort = serverProcess.freePort as () => Promise<number>;
 
 /** The part of oidc-provider (which ships no types) this file uses. */
 type ProviderConstructor = new (

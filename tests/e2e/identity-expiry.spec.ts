@@ -15,8 +15,7 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-// @ts-expect-error -- plain ES modules shared with the other scripts
-import * as serverProcess from '../../scripts/server-process.mjs';
+import { startServer, type StartedServer } from '../../scripts/server-process.mjs';
 import { expectAccessible } from './axe';
 
 const EXPIRED = 'Your interaction expired, please fill out the form again.';
@@ -26,15 +25,6 @@ const ACCOUNT = {
   email: 'expiry@example.test',
   password: 'a-long-and-unusual-passphrase-42',
 };
-
-interface StartedServer {
-  url: string;
-  up: boolean;
-  stop(): Promise<void>;
-}
-const startServer = serverProcess.startServer as (options: {
-  env: Record<string, string>;
-}) => Promise<StartedServer>;
 
 let server: StartedServer | undefined;
 let base = '';

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../scripts/server-process.mjs';
 
 /** A running test server. */
 export interface PostgresServer {
@@ -58,18 +58,6 @@ function run(binary: string, args: string[]): void {
     const quoted = [binary, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
     execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { stdio: 'pipe' });
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** initdb a temp cluster and start it; throws when the binaries are missing. */

@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { SignJWT } from 'jose';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStandaloneConfig } from '../../src/standalone/config';
 import { startStandalone, type RunningStandalone } from '../../src/standalone/main';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { freePort } from '../../../scripts/server-process.mjs';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,18 +39,6 @@ function readmeSnippet(): string {
   const match = /```js\n([\s\S]*?)```/.exec(section);
   if (match?.[1] === undefined) throw new Error('no js snippet in the README section');
   return match[1];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Start the entry as `npm run start:postgrest` does; resolves once it listens. */
