@@ -4,7 +4,7 @@
  * what it changes is on screen, median and p95, a figure table with targets, and the results file.
  * Benchmarks report figures; they never fail on speed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -196,8 +196,24 @@ export function printFigures(title: string, figures: readonly Figure[]): void {
 /** Keep the figures in bench/results/<name>.json with when and how they were measured. */
 export function writeResults(name: string, details: Record<string, unknown>): void {
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  const file = join(root, 'bench', 'results', `${name}.json`);
+  const measuredAt = new Date().toISOString();
+  let figures = details.figures;
+  // A run narrowed by BENCH_ONLY replaces its own figures and keeps the others of the last run,
+  // each with the date it was measured.
+  if (ONLY.length > 0 && Array.isArray(figures) && existsSync(file)) {
+    const previous = (JSON.parse(readFileSync(file, 'utf8')) as { figures?: unknown }).figures;
+    const fresh = new Map(
+      (figures as { name: string }[]).map((figure) => [figure.name, { ...figure, measuredAt }]),
+    );
+    const kept = Array.isArray(previous)
+      ? (previous as { name: string }[]).map((figure) => fresh.get(figure.name) ?? figure)
+      : [];
+    const keptNames = new Set(kept.map((figure) => figure.name));
+    figures = [...kept, ...[...fresh.values()].filter((figure) => !keptNames.has(figure.name))];
+  }
   writeFileSync(
-    join(root, 'bench', 'results', `${name}.json`),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...details }, null, 2)}\n`,
+    file,
+    `${JSON.stringify({ measuredAt, ...details, ...(figures === undefined ? {} : { figures }) }, null, 2)}\n`,
   );
 }

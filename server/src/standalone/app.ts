@@ -10,13 +10,26 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { createEngine, type Engine } from '../postgrest/engine';
+import { errorBody, toPgrstError } from '../postgrest/errors';
 import { quoteIdent } from '../postgrest/schema-cache';
 import type { DbMethod, DbRequest } from '../postgrest/types';
 import type { Db } from '../db/types';
 import { createAuthenticator, isAuthFailure } from './auth';
+import { openApiCaches, openApiDocument } from './openapi';
 import type { StandaloneConfig } from './config';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const OPENAPI_TYPE = 'application/openapi+json; charset=utf-8';
+
+/** Whether an Accept header takes the OpenAPI document (PostgREST: openapi+json, json, any). */
+function acceptsOpenApi(accept: string): boolean {
+  return accept.split(',').some((part) => {
+    const type = (part.split(';')[0] ?? '').trim().toLowerCase();
+    return ['', '*/*', 'application/*', 'application/json', 'application/openapi+json'].includes(
+      type,
+    );
+  });
+}
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 
 /** The standalone app and its engines. */
@@ -118,16 +131,43 @@ export async function createStandaloneApp(
     );
   };
 
-  // The root: PostgREST serves an OpenAPI document here; this mode answers a small JSON summary.
-  app.get('/', (c) => {
+  // The root: PostgREST's OpenAPI (Swagger 2.0) description of what the role may use.
+  const openApi = openApiCaches(db);
+  app.on(['GET', 'HEAD'], '/', async (c) => {
     const schema = profile(c);
     if (schema instanceof Response) return schema;
-    return c.json({
-      server: 'vigil',
-      mode: 'postgrest',
-      schema,
-      schemas: config.schemas,
-      openapi: null,
+    const accept = c.req.header('accept') ?? '*/*';
+    if (!acceptsOpenApi(accept)) {
+      return pgrstError(
+        406,
+        'PGRST107',
+        `None of these media types are available: ${accept.slice(0, 200)}`,
+      );
+    }
+    const identity = await authenticate(c.req.header('authorization'));
+    if (isAuthFailure(identity)) {
+      return pgrstError(identity.status, identity.code, identity.message, identity.headers);
+    }
+    const url = new URL(c.req.url);
+    let document;
+    try {
+      document = await openApiDocument(db, await openApi.get(schema), identity.role, {
+        host: url.host,
+        scheme: url.protocol === 'https:' ? 'https' : 'http',
+      });
+    } catch (error: unknown) {
+      // A token's role that does not exist is PostgreSQL's error, as on any other path.
+      const failure = toPgrstError(error);
+      return new Response(errorBody(failure), {
+        status: failure.status,
+        headers: { 'content-type': JSON_TYPE },
+      });
+    }
+    const headers: Record<string, string> = { 'content-type': OPENAPI_TYPE };
+    if (multiple) headers['content-profile'] = schema;
+    return new Response(c.req.method === 'HEAD' ? null : JSON.stringify(document), {
+      status: 200,
+      headers,
     });
   });
 
@@ -187,6 +227,7 @@ export async function createStandaloneApp(
     app,
     async reload() {
       for (const engine of engines.values()) await engine.reload();
+      openApi.clear();
     },
   };
 }

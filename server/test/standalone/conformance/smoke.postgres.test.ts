@@ -12,9 +12,11 @@ describe.skipIf(!postgresAvailable)('conformance harness', () => {
   });
 
   it('serves the fixture schema at the root, with conf2 behind Accept-Profile', async () => {
-    const root = await conf.json<{ schemas: string[] }>('/');
+    const root = await conf.json<{ swagger: string }>('/');
     expect(root.status).toBe(200);
-    expect(root.body.schemas).toEqual(['conf', 'conf2']);
+    expect(root.body.swagger).toBe('2.0');
+    const second = await conf.json('/', { headers: { 'accept-profile': 'conf2' } });
+    expect(second.headers.get('content-profile')).toBe('conf2');
     const other = await conf.json('/nothing', { headers: { 'accept-profile': 'nope' } });
     expect(other.status).toBe(406);
   });
