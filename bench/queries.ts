@@ -66,7 +66,7 @@ function recording(db: Db): { db: Db; start(): void; stop(): Statement[] } {
   const wrapped: Db = {
     kind: db.kind,
     ...wrap(db, false),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx, true))),
+    transaction: (fn, options) => db.transaction((tx) => fn(wrap(tx, true)), options),
     close: () => db.close(),
   };
   return {

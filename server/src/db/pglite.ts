@@ -49,7 +49,14 @@ export function wrapPglite(pg: PGlite): Db {
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, options = {}) =>
+      pg.transaction(async (tx) => {
+        const target = wrap(tx);
+        for (const statement of options.prelude ?? []) {
+          await target.query(statement.sql, statement.params ?? []);
+        }
+        return fn(target);
+      }),
     close: () => pg.close(),
   };
 }

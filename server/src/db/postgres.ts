@@ -23,6 +23,12 @@ export interface PostgresOptions {
    * than `SET LOCAL` per request) keeps a read a single round trip.
    */
   statementTimeoutMs?: number;
+  /**
+   * Pipeline each connection's statements (pg's pipeline mode): statements issued before the
+   * previous one is answered go out at once, so a transaction's BEGIN, its prelude and its first
+   * statement cost one round trip. No cursors or row-limited portals on such a pool.
+   */
+  pipeline?: boolean;
 }
 
 /** Connect to a real PostgreSQL (15+) through a small pool. */
@@ -38,6 +44,7 @@ export async function openPostgres(
     // summary's sort of 10,000 wide rows spills to disk at the default 4 MB work_mem.
     options: '-c jit=off -c work_mem=16MB',
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.pipeline ? { pipeline: true } : {}),
   });
   // Fail at start-up, with the driver's message, when the server cannot be reached.
   const client = await pool.connect();
@@ -46,11 +53,27 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     ...base,
-    async transaction(fn) {
+    async transaction(fn, options = {}) {
       const tx = await pool.connect();
       try {
-        await tx.query('BEGIN');
-        const result = await fn(wrap(tx));
+        // BEGIN and the prelude are not awaited one by one: on a pipelining pool they leave with
+        // fn's first statement. Their own error is reported rather than the aborted
+        // transaction's error that fn's statements then get.
+        const opening = Promise.all([
+          tx.query('BEGIN'),
+          ...(options.prelude ?? []).map((statement) =>
+            tx.query(statement.sql, [...(statement.params ?? [])]),
+          ),
+        ]);
+        opening.catch(() => undefined);
+        let result;
+        try {
+          result = await fn(wrap(tx));
+        } catch (error: unknown) {
+          await opening;
+          throw error;
+        }
+        await opening;
         await tx.query('COMMIT');
         return result;
       } catch (error: unknown) {

@@ -26,9 +26,24 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One statement and its bind parameters. */
+export interface Statement {
+  sql: string;
+  params?: readonly unknown[];
+}
+
+export interface TransactionOptions {
+  /**
+   * Statements run first in the transaction (settings, a role). On PostgreSQL with a pipelining
+   * pool they are written with BEGIN and `fn`'s first statement in one round trip; an error of
+   * theirs is the one the transaction fails with.
+   */
+  prelude?: readonly Statement[];
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Run `fn` in a transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }

@@ -38,7 +38,8 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
   let db: Db;
   try {
     // The statement timeout, when set, is applied per request by the engine (SET LOCAL).
-    db = await openPostgres(config.databaseUrl);
+    // Pipelined: a request's BEGIN, settings and first statement go out in one round trip.
+    db = await openPostgres(config.databaseUrl, { pipeline: true });
   } catch (error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
     throw new StandaloneConfigError(

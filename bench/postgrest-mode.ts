@@ -1,0 +1,372 @@
+/**
+ * The standalone data API (PostgREST mode, issue 17 §3) against PostgREST-style queries on a real
+ * PostgreSQL, side by side with Vigil's own mode (`/api/db` of `npm start`'s server on the same
+ * PostgreSQL, VIGIL_AUTH=none, the demo data).
+ *
+ * Two figures per query:
+ *   - engine time over bare SQL: the engine answering in-process as the anonymous role (its
+ *     transaction, role, settings, statement and JSON shaping), median of RUNS, over the median of
+ *     the very statement it sends for the rows, run alone on the same database as a client would
+ *     send it. Target ≤ 1.2× (issue 17 §3). The replay of every statement the engine sends
+ *     (transaction and settings included) is reported beside it, so the two costs can be told
+ *     apart: the engine's own work, and the round trips of PostgREST's per-request transaction.
+ *   - HTTP requests per second: CONCURRENCY keep-alive connections for SECONDS each, through real
+ *     HTTP to the server in its own process (this process is the client; both share the machine's
+ *     cores), with the median latency.
+ *
+ * Run: `npx tsx bench/postgrest-mode.ts` (npm run bench calls it; needs PostgreSQL's binaries).
+ * BENCH_RUNS (default 200), BENCH_HTTP_SECONDS (default 5), BENCH_CONCURRENCY (default 16).
+ * Keeps bench/results/postgrest-mode.json; never fails on speed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPostgres } from '../server/src/db/postgres';
+import type { Db, Queryable, QueryResult } from '../server/src/db/types';
+import { createEngine } from '../server/src/postgrest/engine';
+import type { DbRequest, HandleOptions } from '../server/src/postgrest/types';
+import { postgresAvailable, startPostgres } from '../server/test/helpers/postgres-server';
+import { freePort, startServer } from '../scripts/server-process.mjs';
+import { stats, writeResults } from './ui-bench';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const WARMUP = 20;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const RATIO_TARGET = 1.2;
+const RPS_TARGET = 2000;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The bench's own schema: customers, orders and their lines, as a shop's API would have. */
+const FIXTURE = `
+CREATE ROLE authenticator LOGIN NOINHERIT;
+CREATE ROLE web_anon NOLOGIN;
+GRANT web_anon TO authenticator;
+CREATE SCHEMA shop;
+CREATE TABLE shop.customers (
+  id integer PRIMARY KEY, name text NOT NULL, city text NOT NULL, created_at timestamptz NOT NULL);
+CREATE TABLE shop.orders (
+  id integer PRIMARY KEY, customer_id integer NOT NULL REFERENCES shop.customers (id),
+  status text NOT NULL, total numeric(10, 2) NOT NULL, created_at timestamptz NOT NULL);
+CREATE INDEX ON shop.orders (customer_id, created_at DESC);
+CREATE INDEX ON shop.orders (status, id);
+CREATE INDEX ON shop.customers (city, name);
+INSERT INTO shop.customers
+  SELECT i, 'customer ' || i, (ARRAY['Paris','Lyon','Berlin','Madrid','Oslo'])[1 + i % 5],
+    now() - i * interval '1 minute'
+  FROM generate_series(1, 10000) AS i;
+INSERT INTO shop.orders
+  SELECT i, 1 + (i * 7919) % 10000, (ARRAY['open','paid','shipped','cancelled'])[1 + i % 4],
+    (i % 1000) / 10.0, now() - i * interval '10 seconds'
+  FROM generate_series(1, 200000) AS i;
+ANALYZE;
+GRANT USAGE ON SCHEMA shop TO web_anon;
+GRANT SELECT ON ALL TABLES IN SCHEMA shop TO web_anon;
+`;
+
+interface Query {
+  name: string;
+  standalone: string;
+  vigil: string;
+}
+
+function queries(configId: string, configName: string): Query[] {
+  return [
+    {
+      name: 'one row by primary key',
+      standalone: '/customers?id=eq.4242',
+      vigil: `/api/db/config_items?id=eq.${configId}`,
+    },
+    {
+      name: 'a page of 20, filtered and ordered',
+      standalone:
+        '/orders?select=id,status,total,created_at&customer_id=eq.42&order=created_at.desc&limit=20',
+      vigil:
+        '/api/db/config_items?select=id,name,type,created_at&type=eq.Kubernetes::Pod&order=name&limit=20',
+    },
+    {
+      name: 'a page of 20 with a to-one embed',
+      standalone:
+        '/orders?select=id,total,customer:customers(name,city)&status=eq.open&order=id&limit=20',
+      vigil:
+        '/api/db/config_changes?select=id,change_type,config:config_items(id,name)&order=created_at.desc&limit=20',
+    },
+    {
+      name: 'a search page of 50',
+      standalone: '/customers?select=id,name&city=eq.Paris&name=like.*9*&order=name&limit=50',
+      vigil: `/api/db/config_items?select=id,name&name=ilike.*${encodeURIComponent(configName.slice(0, 3))}*&order=name&limit=50`,
+    },
+  ];
+}
+
+interface Statement {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/** A Db that records what the engine sends, to replay it afterwards. */
+function recording(db: Db): { db: Db; take(): Statement[] } {
+  let log: Statement[] = [];
+  const wrap = (target: Queryable): Queryable => ({
+    query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      log.push({ sql, params });
+      return target.query<T>(sql, params);
+    },
+    exec(sql: string) {
+      log.push({ sql, params: [] });
+      return target.exec(sql);
+    },
+  });
+  return {
+    db: {
+      kind: db.kind,
+      ...wrap(db),
+      transaction: (fn, options) =>
+        db.transaction((tx) => {
+          log.push({ sql: 'BEGIN', params: [] });
+          for (const statement of options?.prelude ?? []) {
+            log.push({ sql: statement.sql, params: statement.params ?? [] });
+          }
+          return fn(wrap(tx)).finally(() => log.push({ sql: 'COMMIT', params: [] }));
+        }, options),
+      close: () => db.close(),
+    },
+    take() {
+      const out = log;
+      log = [];
+      return out;
+    },
+  };
+}
+
+/** The statement that reads the rows: the one that is not transaction control or a setting. */
+function mainStatement(statements: Statement[]): Statement {
+  const main = statements.find(
+    (statement) => !/^(BEGIN|COMMIT|SET |SELECT set_config)/i.test(statement.sql.trim()),
+  );
+  if (main === undefined) throw new Error('the engine sent no statement for the rows');
+  return main;
+}
+
+async function timeMedian(run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < WARMUP; i += 1) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return stats(samples).median;
+}
+
+/** Requests per second and median latency of `path` with CONCURRENCY keep-alive connections. */
+async function load(
+  base: string,
+  path: string,
+): Promise<{ rps: number; median: number; errors: number }> {
+  const url = new URL(path, base);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(url, { agent, headers: { accept: 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  // Warm the connections and the server's caches.
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => once()));
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const status = await once();
+        latencies.push(performance.now() - t);
+        if (status !== 200) errors += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { rps: latencies.length / elapsed, median: stats(latencies).median, errors };
+}
+
+/** `npm run start:postgrest` in its own process; resolves with its base URL. */
+async function startStandaloneProcess(
+  databaseUrl: string,
+): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/standalone/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      VIGIL_PGRST_DB_SCHEMAS: 'shop',
+      VIGIL_PGRST_DB_ANON_ROLE: 'web_anon',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('data API (PostgREST mode) on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the standalone server exited ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+function ratioText(value: number): string {
+  return `${value.toFixed(2)}×`;
+}
+
+async function main(): Promise<void> {
+  if (!postgresAvailable) {
+    console.log('PostgREST mode benchmark skipped: PostgreSQL binaries are not installed');
+    return;
+  }
+  const server = await startPostgres();
+  const admin = new pg.Client({ connectionString: server.connectionString });
+  await admin.connect();
+  await admin.query(FIXTURE);
+  await admin.query('CREATE DATABASE vigil');
+  const appUrl = server.connectionString.replace('postgres@', 'authenticator@');
+  const vigilUrl = server.connectionString.replace(/\/postgres$/, '/vigil');
+
+  console.error('  PostgREST mode: starting Vigil on PostgreSQL with the demo data…');
+  const vigil = await startServer({
+    env: { DATABASE_URL: vigilUrl, VIGIL_AUTH: 'none', VIGIL_SEED: 'demo' },
+    timeoutMs: 300_000,
+  });
+  const standalone = await startStandaloneProcess(appUrl);
+  const figures: Record<string, unknown>[] = [];
+  const rows: string[][] = [];
+  try {
+    const vigilDb = new pg.Client({ connectionString: vigilUrl });
+    await vigilDb.connect();
+    const config = await vigilDb.query<{ id: string; name: string }>(
+      "SELECT id, name FROM config_items WHERE deleted_at IS NULL AND type = 'Kubernetes::Pod' ORDER BY id LIMIT 1",
+    );
+    await vigilDb.end();
+    const picked = config.rows[0];
+    if (picked === undefined) throw new Error('the demo data has no pod');
+
+    // The engine in-process, as the standalone app calls it (role, claims, search path).
+    const pool = await openPostgres(appUrl, { pipeline: true });
+    const recorder = recording(pool);
+    const engine = await createEngine({ db: recorder.db, schema: 'shop', maxRows: 1000 });
+    const bare = await openPostgres(server.connectionString);
+    const handleOptions: HandleOptions = {
+      role: 'web_anon',
+      anonymous: true,
+      settings: [
+        ['search_path', '"shop", "public"'],
+        ['request.jwt.claims', '{"role":"web_anon"}'],
+        ['request.method', 'GET'],
+        ['request.path', '/'],
+        ['request.headers', '{}'],
+      ],
+    };
+
+    for (const query of queries(picked.id, picked.name)) {
+      const [path, rawQuery = ''] = query.standalone.slice(1).split('?');
+      const req: DbRequest = {
+        method: 'GET',
+        path: path ?? '',
+        rawQuery,
+        headers: { accept: 'application/json' },
+        body: undefined,
+      };
+      const probe = await engine.handle(req, () => undefined, handleOptions);
+      if (probe.status !== 200)
+        throw new Error(`${query.standalone}: ${probe.status} ${probe.body}`);
+      const sent = recorder.take();
+      const main = mainStatement(sent);
+      const engineMs = await timeMedian(async () => {
+        await engine.handle(req, () => undefined, handleOptions);
+        recorder.take();
+      });
+      const bareMs = await timeMedian(() => bare.query(main.sql, main.params));
+      const replayMs = await timeMedian(() =>
+        pool.transaction(async (tx) => {
+          for (const statement of sent) {
+            if (statement.sql === 'BEGIN' || statement.sql === 'COMMIT') continue;
+            await tx.query(statement.sql, statement.params);
+          }
+        }),
+      );
+      const standaloneLoad = await load(standalone.base, query.standalone);
+      const vigilLoad = await load(vigil.url, query.vigil);
+      const ratio = engineMs / bareMs;
+      figures.push({
+        name: query.name,
+        standalonePath: query.standalone,
+        vigilPath: query.vigil,
+        roundTrips: sent.length,
+        engineMs,
+        bareSqlMs: bareMs,
+        replayMs,
+        ratio,
+        ratioTarget: RATIO_TARGET,
+        standaloneRps: standaloneLoad.rps,
+        standaloneMedianMs: standaloneLoad.median,
+        standaloneErrors: standaloneLoad.errors,
+        vigilRps: vigilLoad.rps,
+        vigilMedianMs: vigilLoad.median,
+        vigilErrors: vigilLoad.errors,
+      });
+      rows.push([
+        query.name,
+        `${engineMs.toFixed(2)} ms`,
+        `${bareMs.toFixed(2)} ms`,
+        `${replayMs.toFixed(2)} ms (${sent.length})`,
+        `${ratioText(ratio)} ${ratio <= RATIO_TARGET ? 'met' : 'MISSED'}`,
+        `${Math.round(standaloneLoad.rps)}${standaloneLoad.errors ? ` (${standaloneLoad.errors} errors)` : ''}`,
+        `${Math.round(vigilLoad.rps)}${vigilLoad.errors ? ` (${vigilLoad.errors} errors)` : ''}`,
+      ]);
+    }
+    await pool.close();
+    await bare.close();
+  } finally {
+    standalone.child.kill('SIGTERM');
+    await vigil.stop();
+    await admin.end();
+    await server.stop();
+  }
+
+  const header = [
+    'PostgREST mode, PostgreSQL',
+    'engine',
+    'bare SQL',
+    'all statements (n)',
+    `ratio (≤ ${RATIO_TARGET}×)`,
+    `standalone req/s`,
+    `Vigil /api/db req/s`,
+  ];
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]!.length)),
+  );
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `  HTTP: ${CONCURRENCY} keep-alive connections for ${SECONDS} s per query; target ≥ ${RPS_TARGET} req/s (issue 18).`,
+  );
+  writeResults('postgrest-mode', {
+    runs: RUNS,
+    httpSeconds: SECONDS,
+    concurrency: CONCURRENCY,
+    figures,
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
