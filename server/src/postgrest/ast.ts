@@ -26,18 +26,37 @@ export interface ColumnItem {
   cast: string | undefined;
 }
 
+/** The aggregate functions of PostgREST 12's select (`col.sum()`, `count()`). */
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+/** `col.sum()`, `col->key::numeric.avg()::int`, `count()` (no field), aliased or not. */
+export interface AggregateItem {
+  kind: 'aggregate';
+  fn: AggregateFunction;
+  /** The aggregated field; undefined for `count()`. */
+  field: Field | undefined;
+  /** The cast applied to the input (`col::numeric.sum()`). */
+  inputCast: string | undefined;
+  alias: string | undefined;
+  /** The cast applied to the result (`col.avg()::int`). */
+  cast: string | undefined;
+}
+
 export interface EmbedItem {
   kind: 'embed';
-  /** A relation name or a FK column name. */
+  /** A relation name, a FK constraint or column name, or a computed relationship's function. */
   name: string;
   alias: string | undefined;
-  /** A FK constraint name or column name disambiguating the relationship (`!hint`). */
+  /** A FK constraint, column or junction name disambiguating the relationship (`!hint`). */
   hint: string | undefined;
   inner: boolean;
+  /** `...rel(cols)`: the embed's columns are lifted into the parent (absent when not). */
+  spread?: true;
+  /** An empty select list `rel()`: only filters the parent, never output. */
   select: readonly SelectItem[];
 }
 
-export type SelectItem = StarItem | ColumnItem | EmbedItem;
+export type SelectItem = StarItem | ColumnItem | AggregateItem | EmbedItem;
 
 export type Operator =
   | 'eq'
@@ -53,16 +72,32 @@ export type Operator =
   | 'in'
   | 'is'
   | 'isdistinct'
+  | 'fts'
+  | 'plfts'
+  | 'phfts'
+  | 'wfts'
   | 'cs'
   | 'cd'
-  | 'ov';
+  | 'ov'
+  | 'sl'
+  | 'sr'
+  | 'nxr'
+  | 'nxl'
+  | 'adj';
 
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
+
+/** The `(any)`/`(all)` modifier of `eq like ilike gt gte lt lte match imatch`. */
+export type Quantifier = 'any' | 'all';
 
 export type FilterValue =
   | { kind: 'scalar'; value: string }
   | { kind: 'list'; values: readonly string[] }
-  | { kind: 'is'; value: IsValue };
+  | { kind: 'is'; value: IsValue }
+  /** `like(any).{O*,P*}`: `value` is a PostgreSQL array literal, checked by PostgreSQL. */
+  | { kind: 'quantified'; quantifier: Quantifier; value: string }
+  /** `fts(english).cat`: the optional text search configuration is a plain identifier. */
+  | { kind: 'fts'; language: string | undefined; value: string };
 
 export interface Condition {
   kind: 'cond';

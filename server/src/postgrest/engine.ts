@@ -3,17 +3,20 @@
  * schema → one parameterised SQL statement → PostgREST-shaped response (JSON, a single object or CSV).
  */
 import type { Db, Queryable } from '../db/types';
-import { PgrstError, errorBody, toPgrstError, unknownColumn } from './errors';
+import { PgrstError, columnNotFound, errorBody, toPgrstError, unknownColumn } from './errors';
 import { applyFilterExtension } from './filter-extension';
 import { classifyParams, planQuery, type Plan, type PlanNode, type ParsedQuery } from './plan';
 import { capEmbeddedRows } from './row-cap';
 import {
-  negotiateMediaType,
-  parsePrefer,
+  negotiate,
   parseQueryString,
   parseRangeHeader,
+  preferenceApplied,
+  readPreferences,
   type MediaType,
+  type Negotiated,
   type Preferences,
+  type RequestPreferences,
 } from './query-string';
 import {
   loadSchemaCache,
@@ -24,12 +27,12 @@ import {
 } from './schema-cache';
 import {
   SqlParams,
-  csvHeader,
-  csvRowSql,
+  isGrouped,
   nodeConditions,
   projectionKeys,
   renderExpr,
   renderOrder,
+  renderGroupedQuery,
   renderProjection,
 } from './sql';
 import type {
@@ -61,10 +64,81 @@ export interface EngineOptions {
   maxRows?: number;
   /** `statement_timeout` applied per request (`SET LOCAL`) when set. */
   statementTimeoutMs?: number;
+  /**
+   * PostgREST's `db-tx-end`: how a transaction ends (default `commit`); the `*-allow-override`
+   * values let `Prefer: tx=commit|rollback` decide.
+   */
+  txEnd?: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** PostgREST's `db-plan-enabled`: answer `application/vnd.pgrst.plan` (EXPLAIN). Default off. */
+  planEnabled?: boolean;
+  /** PostgREST's `db-aggregates-enabled`: `count()`, `col.sum()`… in select. Default off. */
+  aggregatesEnabled?: boolean;
+}
+
+/** The preferences of a request in the engine's two forms, and its negotiated media type. */
+interface Prefs extends Preferences {
+  full: RequestPreferences;
+  negotiated: Negotiated;
+  /** Roll the transaction back at the end (tx=rollback, or db-tx-end = rollback). */
+  rollback: boolean;
+}
+
+/** Thrown inside a transaction to roll it back while keeping the result. */
+class RollbackSignal<T> {
+  constructor(readonly result: T) {}
+}
+
+const MEDIA_NAMES: Readonly<Record<string, string>> = {
+  json: 'application/json',
+  object: 'application/vnd.pgrst.object+json',
+  csv: 'text/csv',
+  geojson: 'application/geo+json',
+};
+
+/** The Content-Type of a plan: `application/vnd.pgrst.plan+json; for="…"; options=…; charset`. */
+function planContentType(negotiated: Negotiated): string {
+  const plan = negotiated.plan;
+  if (plan === undefined) return JSON_TYPE;
+  const options = plan.options.length > 0 ? `; options=${plan.options.join('|')}` : '';
+  return `application/vnd.pgrst.plan+${plan.format}; for="${MEDIA_NAMES[plan.for] ?? 'application/json'}"${options}; charset=utf-8`;
+}
+
+/** Levenshtein distance (PostgREST's fuzzy hints score by it). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j] ?? 0;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + cost);
+      previous = saved;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/** The closest candidate scoring at least 1/3 (1 − distance / longer length), as a hint. */
+function closest(target: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestScore = 0.33;
+  const lower = target.toLowerCase();
+  for (const candidate of candidates) {
+    const other = candidate.toLowerCase();
+    const longest = Math.max(lower.length, other.length, 1);
+    const score = 1 - distance(lower, other) / longest;
+    if (score >= bestScore && (best === undefined || score > bestScore)) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
+const GEOJSON_TYPE = 'application/geo+json; charset=utf-8';
 
 interface ResultRow {
   total: string | number | bigint | null;
@@ -83,16 +157,23 @@ function jsonResponse(status: number, body: string, headers: Record<string, stri
 }
 
 function errorResponse(error: PgrstError, method: string): DbResponse {
-  return jsonResponse(error.status, method === 'HEAD' ? '' : errorBody(error));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(error.responseHeaders)) {
+    // Header names a function asks for, lower-cased; never the response's own framing.
+    const lower = name.toLowerCase();
+    if (/^[a-z0-9!#$%&'*+.^_`|~-]{1,100}$/.test(lower) && !/[\r\n]/.test(value)) {
+      if (lower !== 'content-length' && lower !== 'transfer-encoding') headers[lower] = value;
+    }
+  }
+  return jsonResponse(error.status, method === 'HEAD' ? '' : errorBody(error), headers);
 }
 
-function notFoundFunction(name: string): PgrstError {
+function maxAffectedError(n: number): PgrstError {
   return new PgrstError(
-    404,
-    'PGRST202',
-    `Could not find the function ${name} in the schema cache`,
-    null,
-    null,
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${n} rows`,
   );
 }
 
@@ -129,9 +210,85 @@ function parseJsonBody(body: string | undefined): unknown {
   }
   try {
     return JSON.parse(body) as unknown;
-  } catch (error: unknown) {
-    throw new PgrstError(400, 'PGRST102', 'Empty or invalid json', String(error));
+  } catch {
+    throw new PgrstError(400, 'PGRST102', 'Empty or invalid json');
   }
+}
+
+/** The media type of the request body (`Content-Type` without parameters; JSON when absent). */
+function requestMime(req: DbRequest): string {
+  const mime = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return mime === '' ? 'application/json' : mime.slice(0, 100);
+}
+
+/** RFC 4180 records: quoted fields with doubled quotes, LF or CRLF line ends. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charAt(i);
+    if (quoted) {
+      if (c === '"' && text.charAt(i + 1) === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else field += c;
+      i += 1;
+      continue;
+    }
+    if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text.charAt(i + 1) === '\n') i += 1;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+    i += 1;
+  }
+  if (quoted) throw new PgrstError(400, 'PGRST102', 'parse error (unterminated quoted field)');
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/**
+ * A table write's body by its Content-Type, as PostgREST reads it: JSON; CSV with a header line
+ * (every value text, `NULL` a null); a form (one object of text values); anything else is 400
+ * PGRST102 `Content-Type not acceptable`.
+ */
+function parseWriteBody(req: DbRequest): unknown {
+  const mime = requestMime(req);
+  if (mime === 'application/json') return parseJsonBody(req.body);
+  if (mime === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(parseQueryString(req.body ?? ''));
+  }
+  if (mime === 'text/csv') {
+    const [header, ...lines] = parseCsv(req.body ?? '');
+    if (header === undefined) return [];
+    return lines.map((line) => {
+      if (line.length !== header.length) {
+        throw new PgrstError(400, 'PGRST102', 'All lines must have same number of fields');
+      }
+      return Object.fromEntries(
+        header.map((name, index) => {
+          const value = line[index] ?? '';
+          return [name, value === 'NULL' ? null : value];
+        }),
+      );
+    });
+  }
+  throw new PgrstError(400, 'PGRST102', `Content-Type not acceptable: ${mime}`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -142,10 +299,15 @@ function toCount(value: string | number | bigint | null): number | undefined {
   return value === null ? undefined : Number(value);
 }
 
-/** Check `columns=`/`on_conflict=` names against the relation (42703 for an unknown one). */
-function checkColumns(relation: Relation, names: readonly string[]): string[] {
+/**
+ * Check `columns=` (PGRST204 for an unknown one, as PostgREST) or `on_conflict=` (PostgreSQL's
+ * 42703) names against the relation.
+ */
+function checkColumns(relation: Relation, names: readonly string[], write = false): string[] {
   for (const name of names) {
-    if (!relation.columnMap.has(name)) throw unknownColumn(relation.name, name);
+    if (!relation.columnMap.has(name)) {
+      throw write ? columnNotFound(relation.name, name) : unknownColumn(relation.name, name);
+    }
   }
   return [...new Set(names)];
 }
@@ -196,7 +358,8 @@ function shapeBody(
 ): { body: string; contentType: string } {
   const n = Number(row.n);
   if (media === 'csv') {
-    const lines = n > 0 ? `${csvHeader(keys)}\n${row.body}` : csvHeader(keys);
+    // PostgREST: the first row's keys (none without rows), a line break, the rows.
+    const lines = `${n > 0 ? keys.join(',') : ''}\n${row.body}`;
     return { body: head ? '' : lines, contentType: CSV_TYPE };
   }
   if (media === 'object' && array) {
@@ -208,10 +371,30 @@ function shapeBody(
 }
 
 /** The SQL for the body column over the rows of `source` (an aggregate over s0). */
-function bodySql(media: MediaType, keys: readonly string[]): string {
-  return media === 'csv'
-    ? `coalesce(string_agg(${csvRowSql('s0', keys)}, chr(10)), '')`
-    : `coalesce(json_agg(s0), '[]'::json)::text`;
+function bodySql(media: MediaType, keys: readonly string[], negotiated?: Negotiated): string {
+  const kind = negotiated?.kind === 'plan' ? negotiated.plan?.for : negotiated?.kind;
+  if (kind === 'geojson') {
+    // PostGIS's ST_AsGeoJSON, as PostgREST writes it; without PostGIS this is PostgreSQL's 42883.
+    return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(s0)::json), '[]'))::text`;
+  }
+  if (media === 'csv') return CSV_ROWS;
+  if (negotiated?.nullsStripped === true) {
+    return `coalesce(json_strip_nulls(json_agg(s0)), '[]'::json)::text`;
+  }
+  return `coalesce(json_agg(s0), '[]'::json)::text`;
+}
+
+/**
+ * CSV rows as PostgREST writes them: each row's record text without its parentheses (PostgreSQL
+ * quotes a value holding a comma, quote, parenthesis, backslash or space, doubling quotes), one
+ * row a line.
+ */
+const CSV_ROWS = `coalesce(string_agg(substring(s0::text, 2, length(s0::text) - 2), chr(10)), '')`;
+
+/** The engine's body format for a negotiated type (a plan's is the type it explains). */
+function mediaOf(negotiated: Negotiated): MediaType {
+  const kind = negotiated.kind === 'plan' ? (negotiated.plan?.for ?? 'json') : negotiated.kind;
+  return kind === 'object' ? 'object' : kind === 'csv' ? 'csv' : 'json';
 }
 
 class EngineImpl implements Engine {
@@ -223,6 +406,9 @@ class EngineImpl implements Engine {
     private readonly maxRows: number,
     private readonly timeoutMs: number | undefined,
     cache: SchemaCache,
+    private readonly txEnd: NonNullable<EngineOptions['txEnd']> = 'commit',
+    private readonly planEnabled = false,
+    private readonly aggregatesEnabled = false,
   ) {
     this.cache = cache;
   }
@@ -307,20 +493,28 @@ class EngineImpl implements Engine {
     } catch {
       throw new PgrstError(404, '42P01', 'relation does not exist');
     }
-    const media = negotiateMediaType(req.headers.accept);
+    const prefs = await this.preferences(req);
+    if (prefs.full.timezone !== undefined) {
+      // Prefer: timezone=…: the transaction's TimeZone (a name from pg_timezone_names).
+      ctx = { ...ctx, settings: [...(ctx.settings ?? []), ['timezone', prefs.full.timezone]] };
+    }
+    const media = mediaOf(prefs.negotiated);
     const params = applyFilterExtension(parseQueryString(req.rawQuery));
     if (path.startsWith('rpc/')) {
-      return this.rpc(path.slice(4), params, req, media, authorize, ctx);
+      return this.rpc(path.slice(4), params, req, media, prefs, authorize, ctx);
     }
     const relation = path.includes('/') ? undefined : this.cache.relations.get(path);
     if (relation === undefined) {
-      throw new PgrstError(404, '42P01', `relation "${path.slice(0, 100)}" does not exist`);
+      throw new PgrstError(
+        404,
+        '42P01',
+        `relation "${this.schema}.${path.slice(0, 100)}" does not exist`,
+      );
     }
     const query = classifyParams(params);
-    const plan = planQuery(relation, query);
+    const plan = planQuery(relation, query, { aggregates: this.aggregatesEnabled });
     capEmbeddedRows(plan.root, this.maxRows);
     this.applyMasks(plan, masks);
-    const prefs = parsePrefer(req.headers.prefer);
     if (req.method === 'GET' || req.method === 'HEAD') {
       const denied = authorize(accessesFor(relation.name, req.method, false, plan));
       if (denied !== undefined) return denied;
@@ -329,7 +523,52 @@ class EngineImpl implements Engine {
       const from = plan.root.from ?? `${relation.sqlName} AS t0`;
       return this.read(req, from, query, plan, prefs, media, mode, ctx);
     }
+    if (req.method === 'PUT')
+      return this.put(req, relation, query, plan, prefs, media, authorize, ctx);
     return this.write(req, relation, query, plan, prefs, media, authorize, ctx);
+  }
+
+  /** The request's preferences (400 PGRST122 with handling=strict) and media type (406). */
+  private async preferences(req: DbRequest): Promise<Prefs> {
+    const negotiated = negotiate(req.headers.accept);
+    if (negotiated.kind === 'plan' && !this.planEnabled) {
+      throw new PgrstError(
+        406,
+        'PGRST107',
+        `None of these media types are available: ${(req.headers.accept ?? '').split(';')[0]?.trim().slice(0, 200) ?? ''}`,
+      );
+    }
+    const override = this.txEnd.endsWith('allow-override');
+    const prefer = req.headers.prefer;
+    const timezones =
+      prefer !== undefined && prefer.includes('timezone=') ? await this.timezoneNames() : undefined;
+    const full = readPreferences(prefer, override, timezones);
+    const rollback =
+      full.tx === undefined ? this.txEnd.startsWith('rollback') : full.tx === 'rollback';
+    return {
+      full,
+      negotiated,
+      rollback,
+      representation: full.return === 'representation',
+      return: full.return ?? 'minimal',
+      count: full.count !== undefined,
+      countKind: full.count,
+      resolution: full.resolution,
+    };
+  }
+
+  private timezones: Promise<ReadonlySet<string>> | undefined;
+
+  /** pg_timezone_names, read once (PostgREST reads them with its schema cache). */
+  private timezoneNames(): Promise<ReadonlySet<string>> {
+    this.timezones ??= this.db
+      .query<{ name: string }>('SELECT name FROM pg_timezone_names')
+      .then((result) => new Set(result.rows.map((row) => row.name)))
+      .catch((error: unknown) => {
+        this.timezones = undefined;
+        throw error;
+      });
+    return this.timezones;
   }
 
   /**
@@ -340,7 +579,20 @@ class EngineImpl implements Engine {
     mode: RunMode,
     ctx: HandleOptions,
     work: (target: Queryable) => Promise<T>,
+    rollback = false,
   ): Promise<T> {
+    if (rollback) {
+      // Prefer: tx=rollback: run everything, keep the result, roll the transaction back.
+      try {
+        await this.execute({ ...mode, transaction: true }, ctx, async (target) => {
+          throw new RollbackSignal(await work(target));
+        });
+      } catch (error: unknown) {
+        if (error instanceof RollbackSignal) return error.result as T;
+        throw error;
+      }
+      throw new Error('the rolled-back transaction returned nothing');
+    }
     const role = ctx.role;
     const settings = ctx.settings ?? [];
     if (
@@ -352,23 +604,27 @@ class EngineImpl implements Engine {
     ) {
       return work(this.db);
     }
-    return this.db.transaction(async (tx) => {
-      if (mode.readOnly) await tx.query('SET TRANSACTION READ ONLY');
-      if (this.timeoutMs !== undefined) {
-        // A validated integer from the server's own configuration, not request text.
-        await tx.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(this.timeoutMs))}`);
-      }
-      // The role is quoted as an identifier; a role that does not exist is PostgreSQL's error.
-      if (role !== undefined) await tx.query(`SET LOCAL ROLE ${quoteIdent(role)}`);
-      if (settings.length > 0) {
-        const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
-        await tx.query(
-          `SELECT ${calls.join(', ')}`,
-          settings.flatMap(([name, value]) => [name, value]),
-        );
-      }
-      return work(tx);
-    });
+    // One prelude statement sets everything with bound values (PostgREST's set_config calls):
+    // read-only mode, the timeout (the server's own integer), the role (a role that does not
+    // exist is PostgreSQL's error `role "x" does not exist`) and the request's settings. On a
+    // pipelining pool it leaves with BEGIN and the request's statement in one round trip.
+    const configs: (readonly [string, string])[] = [];
+    if (mode.readOnly) configs.push(['transaction_read_only', 'on']);
+    if (this.timeoutMs !== undefined) {
+      configs.push(['statement_timeout', String(Math.max(1, Math.floor(this.timeoutMs)))]);
+    }
+    if (role !== undefined) configs.push(['role', role]);
+    configs.push(...settings);
+    const prelude =
+      configs.length === 0
+        ? []
+        : [
+            {
+              sql: `SELECT ${configs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+              params: configs.flatMap(([name, value]) => [name, value]),
+            },
+          ];
+    return this.db.transaction((tx) => work(tx), { prelude });
   }
 
   private static async one(target: Queryable, sql: string, values: readonly unknown[]) {
@@ -384,11 +640,12 @@ class EngineImpl implements Engine {
     from: string,
     query: ParsedQuery,
     plan: Plan,
-    prefs: Preferences,
+    prefs: Prefs,
     media: MediaType,
     mode: RunMode,
     ctx: HandleOptions,
     params: SqlParams = new SqlParams(),
+    rpc = false,
   ): Promise<DbResponse> {
     const { offset, limit } = paging(query, req, this.maxRows);
     const root = plan.root;
@@ -396,52 +653,130 @@ class EngineImpl implements Engine {
     const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
     // The placeholders of FROM and WHERE come first: the estimate statement binds only those.
     const whereValues = params.values.length;
-    let page = `SELECT t0.* FROM ${from}${whereSql}${renderOrder('t0', root.order, params)}`;
-    page += ` LIMIT ${params.add(limit, 'int8')}`;
-    if (offset > 0) page += ` OFFSET ${params.add(offset, 'int8')}`;
+    // Aggregates (sql.ts renderGroupedQuery): the page is the groups, not the rows.
+    const grouped = isGrouped(root);
+    let page = '';
+    if (!grouped) {
+      page = `SELECT t0.* FROM ${from}${whereSql}${renderOrder('t0', root.order, params)}`;
+      page += ` LIMIT ${params.add(limit, 'int8')}`;
+      if (offset > 0) page += ` OFFSET ${params.add(offset, 'int8')}`;
+    }
     const head = req.method === 'HEAD';
     const keys = projectionKeys(root);
+    const negotiated = prefs.negotiated;
+    const explain = negotiated.kind === 'plan';
     // One aggregate over the page: no CTE to materialise; the page's ORDER BY carries through.
-    const body = head ? `''::text` : bodySql(media, keys);
-    const inner = head
-      ? `(${page})`
+    const body = head && !explain ? `''::text` : bodySql(media, keys, negotiated);
+    const inner = grouped
+      ? `(${renderGroupedQuery(root, from, where, params, limit, offset)})`
       : `(SELECT ${renderProjection(root, params)} FROM (${page}) AS t0)`;
-    const exactCount = `(SELECT count(*) FROM ${from}${whereSql})`;
-    const { row, planned } = await this.execute(mode, ctx, async (target) => {
-      let estimate: number | undefined;
-      if (prefs.countKind === 'planned' || prefs.countKind === 'estimated') {
-        const explained = await target.query<Record<string, unknown>>(
-          `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}${whereSql}`,
-          params.values.slice(0, whereValues),
-        );
-        estimate = plannedRows(explained.rows);
-      }
-      // `estimated`: the exact count while it is small (up to the row cap), else the estimate.
-      const exact =
-        prefs.countKind === 'exact' ||
-        (prefs.countKind !== undefined && (estimate === undefined || estimate <= this.maxRows));
-      const total = exact ? exactCount : 'NULL::int8';
-      const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
-      const result = await EngineImpl.one(target, sql, params.values);
-      const counted = toCount(result.total);
-      const overflow = counted !== undefined && offset > counted;
-      // Shaped inside the transaction: a 406 (single object) rolls back a volatile RPC.
-      if (!overflow) shapeBody(media, result, keys, head);
-      return { row: result, planned: exact ? undefined : estimate };
-    });
+    // Rendered only when used: its placeholders must all appear in the statement.
+    const exactCount = () =>
+      grouped
+        ? `(SELECT count(*) FROM (${renderGroupedQuery(root, from, where, params)}) AS _g)`
+        : `(SELECT count(*) FROM ${from}${whereSql})`;
+    const applied = preferenceApplied(
+      prefs.full,
+      rpc
+        ? ['params', 'count', 'tx', 'handling', 'timezone', 'maxAffected']
+        : ['count', 'tx', 'handling', 'timezone'],
+    );
+    const maxAffected = prefs.full.handling === 'strict' ? prefs.full.maxAffected : undefined;
+    if (explain) {
+      const sql = `SELECT count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
+      return this.explain(sql, params.values, negotiated, mode, ctx);
+    }
+    const { row, planned } = await this.execute(
+      mode,
+      ctx,
+      async (target) => {
+        let estimate: number | undefined;
+        if (prefs.countKind === 'planned' || prefs.countKind === 'estimated') {
+          const explained = await target.query<Record<string, unknown>>(
+            `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}${whereSql}`,
+            params.values.slice(0, whereValues),
+          );
+          estimate = plannedRows(explained.rows);
+        }
+        // `estimated`: the exact count while it is small (up to the row cap), else the estimate.
+        const exact =
+          prefs.countKind === 'exact' ||
+          (prefs.countKind !== undefined && (estimate === undefined || estimate <= this.maxRows));
+        const total = exact ? exactCount() : 'NULL::int8';
+        const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
+        const result = await EngineImpl.one(target, sql, params.values);
+        const counted = toCount(result.total);
+        const overflow = counted !== undefined && offset > counted;
+        if (rpc && maxAffected !== undefined && Number(result.n) > maxAffected) {
+          throw maxAffectedError(Number(result.n));
+        }
+        // Shaped inside the transaction: a 406 (single object) rolls back a volatile RPC.
+        if (!overflow) shapeBody(media, result, keys, head);
+        return { row: result, planned: exact ? undefined : estimate };
+      },
+      prefs.rollback && mode.transaction,
+    );
     const n = Number(row.n);
     const count = toCount(row.total) ?? planned;
+    const extra: Record<string, string> = {};
+    if (applied !== undefined) extra['preference-applied'] = applied;
     if (count !== undefined && offset > count && row.total !== null) {
-      return jsonResponse(416, head ? '' : '[]', { 'content-range': `*/${count}` });
+      const failure = new PgrstError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${count} rows.`,
+      );
+      return jsonResponse(416, head ? '' : errorBody(failure), {
+        'content-range': `*/${count}`,
+        ...extra,
+      });
     }
     const range = n > 0 ? `${offset}-${offset + n - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
     const status = count !== undefined && n < count ? 206 : 200;
     const shaped = shapeBody(media, row, keys, head);
+    const contentType = negotiated.kind === 'geojson' ? GEOJSON_TYPE : shaped.contentType;
     return {
       status: media === 'object' ? 200 : status,
-      headers: { 'content-type': shaped.contentType, 'content-range': range },
+      headers: { 'content-type': contentType, 'content-range': range, ...extra },
       body: shaped.body,
     };
+  }
+
+  /**
+   * `Accept: application/vnd.pgrst.plan`: PostgreSQL's EXPLAIN of the statement with the asked
+   * options (`analyze` runs it, in a transaction that is always rolled back).
+   */
+  private async explain(
+    sql: string,
+    values: readonly unknown[],
+    negotiated: Negotiated,
+    mode: RunMode,
+    ctx: HandleOptions,
+  ): Promise<DbResponse> {
+    const plan = negotiated.plan ?? { format: 'json', for: 'json', options: [] };
+    const options = [`FORMAT ${plan.format === 'text' ? 'TEXT' : 'JSON'}`];
+    for (const option of plan.options) options.push(option.toUpperCase());
+    const rows = await this.execute(
+      { ...mode, transaction: true },
+      ctx,
+      async (target) => {
+        const result = await target.query<Record<string, unknown>>(
+          `EXPLAIN (${options.join(', ')}) ${sql}`,
+          values,
+        );
+        return result.rows;
+      },
+      true,
+    );
+    const cells = rows.map((row) => Object.values(row)[0]);
+    const body =
+      plan.format === 'text'
+        ? cells.map((cell) => String(cell)).join('\n')
+        : typeof cells[0] === 'string'
+          ? cells[0]
+          : JSON.stringify(cells[0]);
+    return { status: 200, headers: { 'content-type': planContentType(negotiated) }, body };
   }
 
   private async write(
@@ -449,12 +784,11 @@ class EngineImpl implements Engine {
     relation: Relation,
     query: ParsedQuery,
     plan: Plan,
-    prefs: Preferences,
+    prefs: Prefs,
     media: MediaType,
     authorize: Authorize,
     ctx: HandleOptions,
   ): Promise<DbResponse> {
-    const masks = ctx.masks;
     const params = new SqlParams();
     let statement: string;
     const rootFilters = plan.root.filters;
@@ -471,10 +805,12 @@ class EngineImpl implements Engine {
         `${req.method} is not possible on "${relation.name}": PostgreSQL cannot write through it`,
       );
     }
-    const columns = query.columns === undefined ? undefined : checkColumns(relation, query.columns);
-    const applied: string[] = [];
+    const columns =
+      query.columns === undefined ? undefined : checkColumns(relation, query.columns, true);
+    const missingDefault = prefs.full.missing === 'default';
+    let inserted: string | undefined;
     if (req.method === 'POST') {
-      const body = parseJsonBody(req.body);
+      const body = parseWriteBody(req);
       const rows = Array.isArray(body) ? body : [body];
       if (!rows.every(isObject)) {
         throw new PgrstError(
@@ -497,7 +833,7 @@ class EngineImpl implements Engine {
           }
         }
         for (const key of keys) {
-          if (!relation.columnMap.has(key)) throw unknownColumn(relation.name, key);
+          if (!relation.columnMap.has(key)) throw columnNotFound(relation.name, key);
         }
       }
       let conflict = '';
@@ -510,6 +846,8 @@ class EngineImpl implements Engine {
             `"${relation.name}" has no primary key: an upsert needs on_conflict`,
           );
         }
+        // Rows the upsert inserted rather than updated: 201 when any, else 200 (merge).
+        if (relation.kind === 'table') inserted = `(t0.xmax = 0)`;
         const targetSql = target.map(quoteIdent).join(', ');
         const updates = keys.filter((key) => !target.includes(key));
         conflict =
@@ -518,7 +856,6 @@ class EngineImpl implements Engine {
             : ` ON CONFLICT (${targetSql}) DO UPDATE SET ${updates
                 .map((key) => `${quoteIdent(key)} = EXCLUDED.${quoteIdent(key)}`)
                 .join(', ')}`;
-        applied.push(`resolution=${prefs.resolution}`);
       }
       const accesses = accessesFor(relation.name, req.method, true, plan);
       if (prefs.resolution === 'merge-duplicates') {
@@ -539,12 +876,24 @@ class EngineImpl implements Engine {
           throw new PgrstError(400, 'PGRST102', 'A bulk insert needs at least one column');
         }
         statement = `INSERT INTO ${relation.sqlName} DEFAULT VALUES${conflict} RETURNING *`;
+      } else if (missingDefault) {
+        // Prefer: missing=default: a key a row lacks takes the column's DEFAULT.
+        const list = keys.map(quoteIdent).join(', ');
+        const tuples = rows.map((row) => {
+          const record = `json_populate_record(NULL::${relation.sqlName}, ${params.add(JSON.stringify(row), 'json')})`;
+          const cells = keys.map((key) =>
+            Object.hasOwn(row, key) ? `(${record}).${quoteIdent(key)}` : 'DEFAULT',
+          );
+          return `(${cells.join(', ')})`;
+        });
+        statement = `INSERT INTO ${relation.sqlName} AS t0 (${list}) VALUES ${tuples.join(', ')}${conflict} RETURNING t0.*`;
       } else {
         const list = keys.map(quoteIdent).join(', ');
         statement =
           `INSERT INTO ${relation.sqlName} AS t0 (${list}) SELECT ${list} FROM ` +
           `json_populate_recordset(NULL::${relation.sqlName}, ${params.add(JSON.stringify(rows), 'json')})${conflict} RETURNING t0.*`;
       }
+      if (inserted !== undefined) statement += `, ${inserted} AS "pgrst:inserted"`;
     } else {
       if (rootFilters.length === 0) {
         throw new PgrstError(
@@ -558,14 +907,14 @@ class EngineImpl implements Engine {
       let patch: Record<string, unknown> | undefined;
       let keys: string[] = [];
       if (req.method === 'PATCH') {
-        const body = parseJsonBody(req.body);
+        const body = parseWriteBody(req);
         if (!isObject(body)) {
           throw new PgrstError(400, 'PGRST102', 'PATCH takes one JSON object');
         }
         if (columns === undefined) {
           keys = Object.keys(body);
           for (const key of keys) {
-            if (!relation.columnMap.has(key)) throw unknownColumn(relation.name, key);
+            if (!relation.columnMap.has(key)) throw columnNotFound(relation.name, key);
           }
         } else {
           keys = columns;
@@ -588,6 +937,23 @@ class EngineImpl implements Engine {
           `${params.add(JSON.stringify(patch), 'json')}) AS _b WHERE ${where} RETURNING t0.*`;
       }
     }
+    return this.finishWrite(req, relation, plan, prefs, media, ctx, statement, params, inserted);
+  }
+
+  /** Run a write statement and answer as PostgREST does for its method. */
+  private async finishWrite(
+    req: DbRequest,
+    relation: Relation,
+    plan: Plan,
+    prefs: Prefs,
+    media: MediaType,
+    ctx: HandleOptions,
+    statement: string,
+    params: SqlParams,
+    inserted: string | undefined,
+    precheck?: { sql: string; values: readonly string[] },
+  ): Promise<DbResponse> {
+    const masks = ctx.masks;
     const created = req.method === 'POST';
     const keys = projectionKeys(plan.root);
     const location =
@@ -595,27 +961,69 @@ class EngineImpl implements Engine {
         ? relation.primaryKey
         : undefined;
     let body = `''::text`;
-    if (prefs.representation) {
+    if (prefs.representation || prefs.negotiated.kind === 'plan') {
       // The returned rows are read like any other: masked columns stay masked.
       const page = this.maskedSource(relation, '_page', 't0', masks);
-      body = `(SELECT ${bodySql(media, keys)} FROM (SELECT ${renderProjection(plan.root, params)} FROM ${page}) AS s0)`;
+      body = `(SELECT ${bodySql(media, keys, prefs.negotiated)} FROM (SELECT ${renderProjection(plan.root, params)} FROM ${page}) AS s0)`;
     } else if (location !== undefined) {
       const pk = location.map((column) => `t0.${quoteIdent(column)}`).join(', ');
       body = `coalesce((SELECT json_agg(json_build_array(${pk})) FROM _page AS t0), '[]'::json)::text`;
     }
-    const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${body} AS body`;
-    const row = await this.execute({ transaction: true, readOnly: false }, ctx, async (target) => {
-      const result = await EngineImpl.one(target, sql, params.values);
-      // Checked before the commit: a 406 for a single object rolls the write back.
-      if (prefs.representation) shapeBody(media, result, keys, false);
-      return result;
-    });
+    const insertedSql =
+      inserted === undefined ? 'NULL::int8' : `(SELECT count(*) FROM _page WHERE "pgrst:inserted")`;
+    const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${insertedSql} AS inserted, ${body} AS body`;
+    const mode: RunMode = { transaction: true, readOnly: false };
+    if (prefs.negotiated.kind === 'plan') {
+      return this.explain(sql, params.values, prefs.negotiated, mode, ctx);
+    }
+    const maxAffected =
+      prefs.full.handling === 'strict' && (req.method === 'PATCH' || req.method === 'DELETE')
+        ? prefs.full.maxAffected
+        : undefined;
+    const row = await this.execute(
+      mode,
+      ctx,
+      async (target) => {
+        if (precheck !== undefined) {
+          // PUT: the payload's key values must be the URL's (compared as the column's type).
+          const matched = await target.query<{ ok: boolean }>(precheck.sql, precheck.values);
+          if (matched.rows[0]?.ok !== true) {
+            throw new PgrstError(
+              400,
+              'PGRST115',
+              'Payload values do not match URL in primary key column(s)',
+            );
+          }
+        }
+        const result = await EngineImpl.one(target, sql, params.values);
+        if (maxAffected !== undefined && Number(result.n) > maxAffected) {
+          throw maxAffectedError(Number(result.n));
+        }
+        // Checked before the commit: a 406 for a single object rolls the write back.
+        if (prefs.representation) shapeBody(media, result, keys, false);
+        return result as ResultRow & { inserted: string | number | null };
+      },
+      prefs.rollback,
+    );
     const n = Number(row.n);
     const total = prefs.count ? String(n) : '*';
-    const headers: Record<string, string> = {
-      'content-range': n > 0 ? `0-${n - 1}/${total}` : `*/${total}`,
-    };
-    if (applied.length > 0) headers['preference-applied'] = applied.join(', ');
+    // PostgREST: POST and DELETE answer `*/<total>`, PATCH `0-<n-1>/<total>`.
+    const headers: Record<string, string> = {};
+    if (req.method !== 'PUT') {
+      headers['content-range'] =
+        req.method === 'PATCH' && n > 0 ? `0-${n - 1}/${total}` : `*/${total}`;
+    }
+    const applied = preferenceApplied(
+      prefs.full,
+      req.method === 'POST'
+        ? ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone']
+        : req.method === 'PATCH'
+          ? ['return', 'count', 'tx', 'missing', 'handling', 'timezone', 'maxAffected']
+          : req.method === 'PUT'
+            ? ['return', 'count', 'tx', 'handling', 'timezone']
+            : ['return', 'count', 'tx', 'handling', 'timezone', 'maxAffected'],
+    );
+    if (applied !== undefined) headers['preference-applied'] = applied;
     if (location !== undefined && n === 1) {
       const values = JSON.parse(row.body) as unknown[][];
       const first = values[0] ?? [];
@@ -627,15 +1035,222 @@ class EngineImpl implements Engine {
         })
         .join('&')}`;
     }
+    const insertedRows = row.inserted === null ? undefined : Number(row.inserted);
+    let status: number;
+    if (req.method === 'PUT') status = insertedRows !== undefined && insertedRows > 0 ? 201 : 200;
+    else if (created) {
+      status =
+        insertedRows !== undefined && insertedRows <= 0 && prefs.resolution === 'merge-duplicates'
+          ? 200
+          : 201;
+    } else status = 200;
     if (!prefs.representation) {
-      return { status: created ? 201 : 204, headers, body: '' };
+      return { status: created ? status : 204, headers, body: '' };
     }
     const shaped = shapeBody(media, row, keys, false);
     return {
-      status: created ? 201 : 200,
+      status,
       headers: { ...headers, 'content-type': shaped.contentType },
       body: shaped.body,
     };
+  }
+
+  /** PUT: a single-row upsert by the whole primary key, given as `eq` filters (PostgREST). */
+  private async put(
+    req: DbRequest,
+    relation: Relation,
+    query: ParsedQuery,
+    plan: Plan,
+    prefs: Prefs,
+    media: MediaType,
+    authorize: Authorize,
+    ctx: HandleOptions,
+  ): Promise<DbResponse> {
+    if (query.limit !== undefined || query.offset !== undefined) {
+      throw new PgrstError(
+        400,
+        'PGRST114',
+        'limit/offset querystring parameters are not allowed for PUT',
+      );
+    }
+    const pk = relation.primaryKey;
+    const urlValues = new Map<string, string>();
+    let exact = pk.length > 0 && plan.root.filters.length === pk.length;
+    for (const filter of plan.root.filters) {
+      if (
+        filter.kind !== 'cond' ||
+        filter.negate ||
+        filter.op !== 'eq' ||
+        filter.field.json.length > 0 ||
+        filter.value.kind !== 'scalar' ||
+        !pk.includes(filter.field.column.name) ||
+        urlValues.has(filter.field.column.name)
+      ) {
+        exact = false;
+        break;
+      }
+      urlValues.set(filter.field.column.name, filter.value.value);
+    }
+    if (!exact || urlValues.size !== pk.length) {
+      throw new PgrstError(
+        405,
+        'PGRST105',
+        "Filters must include all and only primary key columns with 'eq' operators",
+      );
+    }
+    const body = parseWriteBody(req);
+    const rows = Array.isArray(body) ? body : [body];
+    const row = rows[0];
+    if (rows.length !== 1 || !isObject(row)) {
+      throw new PgrstError(400, 'PGRST102', 'Empty or invalid json');
+    }
+    const keys =
+      query.columns === undefined ? Object.keys(row) : checkColumns(relation, query.columns, true);
+    for (const key of keys) {
+      if (!relation.columnMap.has(key)) throw columnNotFound(relation.name, key);
+    }
+    const denied = authorize(accessesFor(relation.name, req.method, true, plan));
+    if (denied !== undefined) return denied;
+    // The payload's key values must be the URL's (compared as the column's type).
+    const check = new SqlParams();
+    const record = `json_populate_record(NULL::${relation.sqlName}, ${check.add(JSON.stringify(row), 'json')})`;
+    const same = pk
+      .map((column) => {
+        const type = relation.columnMap.get(column)?.type ?? 'text';
+        return `(_r).${quoteIdent(column)} IS NOT DISTINCT FROM ${check.add(urlValues.get(column) ?? '', type)}`;
+      })
+      .join(' AND ');
+    const params = new SqlParams();
+    const list = keys.map(quoteIdent).join(', ');
+    const target = pk.map(quoteIdent).join(', ');
+    const sets = keys.map((key) => `${quoteIdent(key)} = EXCLUDED.${quoteIdent(key)}`).join(', ');
+    const conflict =
+      sets === ''
+        ? ` ON CONFLICT (${target}) DO NOTHING`
+        : ` ON CONFLICT (${target}) DO UPDATE SET ${sets}`;
+    const statement =
+      `INSERT INTO ${relation.sqlName} AS t0 (${list}) SELECT ${list} FROM ` +
+      `json_populate_record(NULL::${relation.sqlName}, ${params.add(JSON.stringify(row), 'json')})${conflict} ` +
+      `RETURNING t0.*, (t0.xmax = 0) AS "pgrst:inserted"`;
+    return this.finishWrite(req, relation, plan, prefs, media, ctx, statement, params, 'x', {
+      sql: `SELECT (${same}) AS ok FROM (SELECT ${record} AS _r) AS _x`,
+      values: check.values,
+    });
+  }
+
+  /**
+   * Pick the overload of `name` that the request's argument names call, as PostgREST 12 does:
+   * the required parameters all given, the rest optional ones; else the function with one
+   * unnamed parameter matching the body's type; PGRST202 (404) for none, PGRST203 (300) for many.
+   */
+  private findFunction(
+    name: string,
+    keys: ReadonlySet<string>,
+    singleObject: boolean,
+    post: boolean,
+    contentType: string,
+  ): { fn: RpcFunction; raw: boolean } {
+    const candidates = this.cache.overloads.get(name) ?? [];
+    const matching: RpcFunction[] = [];
+    const fallback: RpcFunction[] = [];
+    const rawTypes: ReadonlyMap<string, readonly string[]> = new Map([
+      ['application/json', ['json', 'jsonb']],
+      ['text/plain', ['text']],
+      ['text/xml', ['xml']],
+      ['application/octet-stream', ['bytea']],
+    ]);
+    const rawBody =
+      post && ['text/plain', 'text/xml', 'application/octet-stream'].includes(contentType);
+    for (const fn of candidates) {
+      const params = fn.args;
+      let matches: boolean;
+      if (singleObject) {
+        matches = params.length === 1 && (params[0]?.isJson ?? false);
+      } else if (params.length === 0) {
+        matches = keys.size === 0 && !rawBody;
+      } else {
+        const required = params.filter((arg) => !arg.hasDefault).map((arg) => arg.name);
+        const optional = new Set(params.filter((arg) => arg.hasDefault).map((arg) => arg.name));
+        const rest = [...keys].filter((key) => !optional.has(key));
+        matches = rest.length === required.length && required.every((arg) => rest.includes(arg));
+      }
+      const only = params.length === 1 ? params[0] : undefined;
+      if (matches) matching.push(fn);
+      else if (
+        post &&
+        only !== undefined &&
+        (rawTypes.get(contentType) ?? []).includes(only.type)
+      ) {
+        fallback.push(fn);
+      }
+    }
+    const chosen = matching.length > 0 ? matching : fallback;
+    // The body is the argument itself with params=single-object or through the fallback.
+    const raw = singleObject || matching.length === 0;
+    if (chosen.length === 1 && chosen[0] !== undefined) return { fn: chosen[0], raw };
+    if (chosen.length > 1) {
+      const list = chosen
+        .map(
+          (fn) =>
+            `${this.schema}.${fn.name}(${fn.args.map((arg) => `${arg.name} => ${arg.type}`).join(', ')})`,
+        )
+        .join(', ');
+      throw new PgrstError(
+        300,
+        'PGRST203',
+        `Could not choose the best candidate function between: ${list}`,
+        null,
+        'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      );
+    }
+    const func = `${this.schema}.${name.slice(0, 100)}`;
+    const sorted = [...keys].sort().map((key) => key.slice(0, 100));
+    const list = sorted.join(', ');
+    const onlySingle = singleObject || rawBody;
+    const withParams =
+      sorted.length === 0
+        ? ' without parameters'
+        : ` with parameter${sorted.length > 1 ? 's' : ''} ${list}`;
+    const searched = singleObject
+      ? ' with a single json/jsonb parameter'
+      : post && contentType === 'text/plain'
+        ? ' with a single unnamed text parameter'
+        : post && contentType === 'text/xml'
+          ? ' with a single unnamed xml parameter'
+          : post && contentType === 'application/octet-stream'
+            ? ' with a single unnamed bytea parameter'
+            : post && contentType === 'application/json'
+              ? `${withParams} or with a single unnamed json/jsonb parameter`
+              : withParams;
+    let hint: string | null = null;
+    if (!onlySingle) {
+      if (candidates.length === 0) {
+        const other =
+          name.length > 100 ? undefined : closest(name, [...this.cache.overloads.keys()]);
+        if (other !== undefined)
+          hint = `Perhaps you meant to call the function ${this.schema}.${other}`;
+      } else {
+        const asText = (names: readonly string[]) => `(${[...names].sort().join(', ')})`;
+        const given = asText(sorted);
+        const other =
+          given.length > 1000
+            ? undefined
+            : closest(
+                given,
+                candidates.map((fn) => asText(fn.args.map((arg) => arg.name))),
+              );
+        if (other !== undefined) {
+          hint = `Perhaps you meant to call the function ${this.schema}.${name}${other}`;
+        }
+      }
+    }
+    throw new PgrstError(
+      404,
+      'PGRST202',
+      `Could not find the function ${func}${onlySingle ? '' : sorted.length === 0 ? ' without parameters' : `(${list})`} in the schema cache`,
+      `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`,
+      hint,
+    );
   }
 
   private async rpc(
@@ -643,39 +1258,85 @@ class EngineImpl implements Engine {
     params: ReturnType<typeof applyFilterExtension>,
     req: DbRequest,
     media: MediaType,
+    prefs: Prefs,
     authorize: Authorize,
     ctx: HandleOptions,
   ): Promise<DbResponse> {
     const masks = ctx.masks;
-    const fn = this.cache.functions.get(name);
-    if (fn === undefined) throw notFoundFunction(`${this.schema}.${name}`);
     const isGet = req.method === 'GET' || req.method === 'HEAD';
     if (!isGet && req.method !== 'POST') {
-      throw new PgrstError(405, 'PGRST101', 'Only GET and POST are allowed for functions');
+      throw new PgrstError(405, 'PGRST101', `Cannot use the ${req.method} method on RPC`);
     }
-    // Only named arguments can be passed by name; an unnamed one can only take its default.
-    const named = new Set([...fn.argMap.keys()].filter((arg) => arg !== ''));
-    const query = classifyParams(params, isGet ? named : new Set());
-    const values = new Map<string, unknown>();
+    const contentType = (req.headers['content-type'] ?? 'application/json')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    const singleObject = prefs.full.params === 'single-object';
+    // GET: the arguments are the parameters that are not reserved and carry no operator.
+    const argValues = new Map<string, string[]>();
+    let body: unknown = undefined;
+    let keys: Set<string>;
     if (isGet) {
-      for (const [key, value] of query.args) values.set(key, value);
-    } else {
-      const body = req.body === undefined || req.body.trim() === '' ? {} : parseJsonBody(req.body);
-      if (!isObject(body)) throw new PgrstError(400, 'PGRST102', 'RPC takes one JSON object');
-      for (const [key, value] of Object.entries(body)) {
-        if (!named.has(key)) throw notFoundFunction(`${this.schema}.${name}(${key.slice(0, 100)})`);
-        values.set(key, value);
+      for (const [key, value] of params) {
+        if (RESERVED.has(key) || /\.(order|limit|offset|or|and)$/.test(key)) continue;
+        if (OPERATOR_VALUE.test(value)) continue;
+        argValues.set(key, [...(argValues.get(key) ?? []), value]);
       }
+      keys = new Set(argValues.keys());
+    } else if (contentType === 'application/json' || contentType === undefined) {
+      body = req.body === undefined || req.body.trim() === '' ? {} : parseJsonBody(req.body);
+      const classified = classifyParams(params);
+      keys = new Set(classified.columns ?? (isObject(body) ? Object.keys(body) : []));
+    } else if (contentType === 'application/x-www-form-urlencoded') {
+      const form = parseQueryString(req.body ?? '');
+      for (const [key, value] of form) argValues.set(key, [...(argValues.get(key) ?? []), value]);
+      keys = new Set(argValues.keys());
+    } else if (contentType === 'text/csv') {
+      const rows = parseWriteBody(req);
+      body = Array.isArray(rows) ? rows[0] : rows;
+      keys = new Set(isObject(body) ? Object.keys(body) : []);
+    } else if (
+      contentType === 'text/plain' ||
+      contentType === 'text/xml' ||
+      contentType === 'application/octet-stream'
+    ) {
+      keys = new Set();
+    } else {
+      throw new PgrstError(400, 'PGRST102', `Content-Type not acceptable: ${requestMime(req)}`);
     }
-    for (const arg of fn.args) {
-      if (!arg.hasDefault && !values.has(arg.name)) {
-        throw notFoundFunction(
-          `${this.schema}.${name} without the argument ${arg.name === '' ? '(unnamed)' : arg.name}`,
+    const { fn, raw: rawCall } = this.findFunction(
+      name,
+      keys,
+      singleObject,
+      !isGet,
+      contentType ?? 'application/json',
+    );
+    const query = classifyParams(params, isGet ? new Set(argValues.keys()) : new Set());
+    const values = new Map<string, unknown>();
+    let raw: string | undefined;
+    if (rawCall) {
+      // One unnamed json/jsonb (or text, xml, bytea) parameter: the whole body is the argument.
+      raw = contentType === 'application/json' ? JSON.stringify(body ?? {}) : (req.body ?? '');
+    } else if (isGet || contentType === 'application/x-www-form-urlencoded') {
+      for (const [key, list] of argValues) {
+        const arg = fn.argMap.get(key);
+        if (arg === undefined) continue;
+        values.set(
+          key,
+          (arg.isArray || arg.variadic === true) && (list.length > 1 || arg.variadic === true)
+            ? list
+            : list[0],
         );
       }
+    } else if (isObject(body)) {
+      for (const [key, value] of Object.entries(body)) {
+        if (fn.argMap.has(key) && key !== '') values.set(key, value);
+      }
     }
-    const prefs = parsePrefer(req.headers.prefer);
-    const plan = fn.result === undefined ? undefined : planQuery(fn.result, query);
+    const plan =
+      fn.result === undefined
+        ? undefined
+        : planQuery(fn.result, query, { aggregates: this.aggregatesEnabled });
     if (plan !== undefined) capEmbeddedRows(plan.root, this.maxRows);
     if (plan === undefined) rejectScalarQuery(fn, query);
     else this.applyMasks(plan, masks);
@@ -688,40 +1349,100 @@ class EngineImpl implements Engine {
     // The arguments are rendered into a SqlParams that the read continues with, so the
     // placeholders stay numbered in order.
     const argParams = new SqlParams();
-    const call = `${fn.sqlName}(${renderArgs(fn, values, argParams)})`;
+    const only = fn.args[0];
+    const call =
+      raw !== undefined && only !== undefined
+        ? `${fn.sqlName}(${argParams.add(raw, only.type)})`
+        : `${fn.sqlName}(${renderArgs(fn, values, argParams)})`;
     if (plan !== undefined) {
       const from = this.maskedSource(plan.root.relation, call, 't0', masks);
-      return this.read(req, from, query, plan, prefs, media, mode, ctx, argParams);
+      return this.read(req, from, query, plan, prefs, media, mode, ctx, argParams, true);
     }
     const head = req.method === 'HEAD';
-    const keys = [fn.name];
+    const keysOut = [fn.name];
+    const applied = preferenceApplied(prefs.full, [
+      'params',
+      'count',
+      'tx',
+      'handling',
+      'timezone',
+      'maxAffected',
+    ]);
+    const extra: Record<string, string> = {};
+    if (applied !== undefined) extra['preference-applied'] = applied;
     let sql: string;
+    let paged = { offset: 0, limit: 1 };
     if (fn.returnType === 'void') {
-      sql = `SELECT NULL::int8 AS total, 0 AS n, '' AS body FROM (SELECT ${call}) AS t0`;
+      sql = `SELECT NULL::int8 AS total, 1 AS n, '' AS body FROM (SELECT ${call}) AS t0`;
     } else if (fn.returnsSet) {
-      const { offset, limit } = paging(query, req, this.maxRows);
-      let page = `SELECT t0.v AS ${quoteIdent(fn.name)} FROM ${call} AS t0(v) LIMIT ${argParams.add(limit, 'int8')}`;
-      if (offset > 0) page += ` OFFSET ${argParams.add(offset, 'int8')}`;
-      const body =
-        media === 'csv'
-          ? bodySql(media, keys)
-          : `coalesce(json_agg(s0.${quoteIdent(fn.name)}), '[]'::json)::text`;
-      sql = `SELECT NULL::int8 AS total, count(*) AS n, ${body} AS body FROM (${page}) AS s0`;
+      paged = paging(query, req, this.maxRows);
+      let page = `SELECT t0.v AS ${quoteIdent(fn.name)} FROM ${call} AS t0(v) LIMIT ${argParams.add(paged.limit, 'int8')}`;
+      if (paged.offset > 0) page += ` OFFSET ${argParams.add(paged.offset, 'int8')}`;
+      const agg = prefs.negotiated.nullsStripped
+        ? `coalesce(json_strip_nulls(json_agg(s0.${quoteIdent(fn.name)})), '[]'::json)::text`
+        : `coalesce(json_agg(s0.${quoteIdent(fn.name)}), '[]'::json)::text`;
+      const bodyOut = media === 'csv' ? bodySql(media, keysOut) : agg;
+      const total = prefs.count ? `(SELECT count(*) FROM ${call} AS t0(v))` : 'NULL::int8';
+      sql = `SELECT ${total} AS total, count(*) AS n, ${bodyOut} AS body FROM (${page}) AS s0`;
     } else {
-      const body =
-        media === 'csv' ? csvRowSql('s0', keys) : `to_json(s0.${quoteIdent(fn.name)})::text`;
-      sql = `SELECT NULL::int8 AS total, 1 AS n, ${body} AS body FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
+      const bodyOut =
+        media === 'csv'
+          ? `substring(s0::text, 2, length(s0::text) - 2)`
+          : `to_json(s0.${quoteIdent(fn.name)})::text`;
+      const total = prefs.count ? '1::int8' : 'NULL::int8';
+      sql = `SELECT ${total} AS total, 1 AS n, ${bodyOut} AS body FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
     }
-    const row = await this.execute(mode, ctx, async (target) => {
-      const result = await EngineImpl.one(target, sql, argParams.values);
-      if (fn.returnType !== 'void') shapeBody(media, result, keys, head, fn.returnsSet);
-      return result;
-    });
-    if (fn.returnType === 'void') return { status: 204, headers: {}, body: '' };
-    const shaped = shapeBody(media, row, keys, head, fn.returnsSet);
-    return { status: 200, headers: { 'content-type': shaped.contentType }, body: shaped.body };
+    if (prefs.negotiated.kind === 'plan') {
+      return this.explain(sql, argParams.values, prefs.negotiated, mode, ctx);
+    }
+    const maxAffected = prefs.full.handling === 'strict' ? prefs.full.maxAffected : undefined;
+    const row = await this.execute(
+      mode,
+      ctx,
+      async (target) => {
+        const result = await EngineImpl.one(target, sql, argParams.values);
+        if (maxAffected !== undefined && Number(result.n) > maxAffected) {
+          throw maxAffectedError(Number(result.n));
+        }
+        if (fn.returnType !== 'void') shapeBody(media, result, keysOut, head, fn.returnsSet);
+        return result;
+      },
+      prefs.rollback,
+    );
+    const n = Number(row.n);
+    const count = toCount(row.total);
+    const range =
+      n > 0 ? `${paged.offset}-${paged.offset + n - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
+    if (fn.returnType === 'void') {
+      return { status: 204, headers: { 'content-range': range, ...extra }, body: '' };
+    }
+    const shaped = shapeBody(media, row, keysOut, head, fn.returnsSet);
+    const status = count !== undefined && n < count && media !== 'object' ? 206 : 200;
+    return {
+      status,
+      headers: { 'content-type': shaped.contentType, 'content-range': range, ...extra },
+      body: shaped.body,
+    };
   }
 }
+
+/** Query parameters that are never RPC arguments. */
+const RESERVED = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'and',
+  'or',
+  'not.and',
+  'not.or',
+  'columns',
+  'on_conflict',
+]);
+
+/** A filter value: an operator (optionally negated, quantified or with a language) and a dot. */
+const OPERATOR_VALUE =
+  /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch|in|is|isdistinct|fts|plfts|phfts|wfts|cs|cd|ov|sl|sr|nxr|nxl|adj)(\((any|all|[a-z_]{1,63})\))?\./;
 
 /** A scalar function's result has no columns: filters, order and column selects are 42703. */
 function rejectScalarQuery(fn: RpcFunction, query: ParsedQuery): void {
@@ -753,7 +1474,7 @@ function renderArgs(fn: RpcFunction, values: ReadonlyMap<string, unknown>, param
     } else if (arg.isArray && Array.isArray(value) && !arg.isJson) {
       sql = `(SELECT coalesce(array_agg(x), '{}') FROM json_array_elements_text(${params.add(JSON.stringify(value), 'json')}) AS x)::${arg.type}`;
     } else sql = params.add(JSON.stringify(value), arg.type);
-    parts.push(`${quoteIdent(arg.name)} => ${sql}`);
+    parts.push(`${arg.variadic === true ? 'VARIADIC ' : ''}${quoteIdent(arg.name)} => ${sql}`);
   }
   return parts.join(', ');
 }
@@ -768,5 +1489,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.maxRows ?? 2000,
     options.statementTimeoutMs,
     cache,
+    options.txEnd ?? 'commit',
+    options.planEnabled ?? false,
+    options.aggregatesEnabled ?? false,
   );
 }

@@ -1,9 +1,24 @@
 /**
- * Filters: `<op>.<value>` parameter values (with `not.`), `or=(...)`/`and=(...)` logic trees, and
- * filter parameter names (`embed.path.column->json->>path`).
+ * Filters: `<op>.<value>` parameter values (with `not.`, `(any)`/`(all)` and a full-text search
+ * language), `or=(...)`/`and=(...)` logic trees, and filter parameter names
+ * (`embed.path.column->json->>path`).
+ *
+ * Syntax errors have PostgREST 12's shape: 400 PGRST100, the message
+ * `"failed to parse filter (<value>)" (line 1, column <n>)` (or `logic tree`, where PostgREST
+ * parses `<or|and|not.or|not.and><value>` and counts columns in that text), and the details
+ * `unexpected "<c>" expecting <what>`.
  */
-import type { Condition, Expr, Field, FilterValue, IsValue, LogicTree, Operator } from './ast';
-import { parseError } from './errors';
+import type {
+  Condition,
+  Expr,
+  Field,
+  FilterValue,
+  IsValue,
+  LogicTree,
+  Operator,
+  Quantifier,
+} from './ast';
+import { PgrstError, parseError } from './errors';
 import { Cursor, readField, readJsonPath, readQuoted } from './parse-field';
 
 const OPERATORS: ReadonlySet<string> = new Set<Operator>([
@@ -20,10 +35,35 @@ const OPERATORS: ReadonlySet<string> = new Set<Operator>([
   'in',
   'is',
   'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
   'cs',
   'cd',
   'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
 ]);
+
+/** The operators that take the `(any)`/`(all)` modifier (PostgREST 12). */
+const QUANTIFIABLE: ReadonlySet<string> = new Set<Operator>([
+  'eq',
+  'like',
+  'ilike',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'match',
+  'imatch',
+]);
+
+/** The full-text search operators, which take an optional `(language)`. */
+const FTS_OPERATORS: ReadonlySet<string> = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts']);
 
 const IS_VALUES: ReadonlySet<string> = new Set<IsValue>([
   'null',
@@ -33,16 +73,107 @@ const IS_VALUES: ReadonlySet<string> = new Set<IsValue>([
   'unknown',
 ]);
 
+/** A text search configuration name: a plain identifier, bound as a regconfig parameter. */
+const LANGUAGE = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
 /** Trees deeper than this are not something a client needs; refusing them bounds the work. */
 const MAX_TREE_DEPTH = 32;
+
+/** Longest value echoed back in an error message. */
+const MAX_SHOWN = 200;
+
+const OPERATOR_EXPECTED = 'operator (eq, gt, ...)';
 
 function isOperator(text: string): text is Operator {
   return OPERATORS.has(text);
 }
 
+/** Where a parse runs, for PostgREST-shaped error messages. */
+class Syntax {
+  constructor(
+    readonly what: 'filter' | 'logic tree',
+    /** The client's value, shown in the message. */
+    readonly shown: string,
+    /** Characters PostgREST parses before the cursor's text (the `or`/`not.and` prefix). */
+    readonly offset: number,
+  ) {}
+
+  message(pos: number): string {
+    const shown = this.shown.length > MAX_SHOWN ? `${this.shown.slice(0, MAX_SHOWN)}…` : this.shown;
+    return `"failed to parse ${this.what} (${shown})" (line 1, column ${this.offset + pos + 1})`;
+  }
+
+  /** Fail at `pos` (default: the cursor) expecting `expecting`. */
+  fail(cursor: Cursor, expecting: string, pos = cursor.pos): never {
+    const ch = cursor.text.charAt(pos);
+    const unexpected = ch === '' ? 'end of input' : JSON.stringify(ch);
+    throw new PgrstError(
+      400,
+      'PGRST100',
+      this.message(pos),
+      `unexpected ${unexpected} expecting ${expecting}`,
+    );
+  }
+
+  /**
+   * Run `parse`, giving the shared field parser's errors (bad column name, unterminated quote)
+   * this parse's message shape.
+   */
+  run<T>(cursor: Cursor, parse: () => T): T {
+    try {
+      return parse();
+    } catch (error) {
+      if (
+        error instanceof PgrstError &&
+        error.code === 'PGRST100' &&
+        !error.message.startsWith('"failed to parse')
+      ) {
+        throw new PgrstError(400, 'PGRST100', this.message(cursor.pos), error.message);
+      }
+      throw error;
+    }
+  }
+}
+
+interface OperatorToken {
+  negate: boolean;
+  op: Operator;
+  quantifier: Quantifier | undefined;
+  language: string | undefined;
+}
+
+/**
+ * Read `[not.]<op>[(any)|(all)|(<language>)].` and return the operator; the cursor ends on the
+ * value. Anything malformed fails at the operator, as in PostgREST.
+ */
+function readOperator(cursor: Cursor, syntax: Syntax): OperatorToken {
+  const negate = cursor.eat('not.');
+  const start = cursor.pos;
+  const fail = (): never =>
+    syntax.fail(cursor, negate ? OPERATOR_EXPECTED : `"not" or ${OPERATOR_EXPECTED}`, start);
+  while (!cursor.eof && /[a-z]/.test(cursor.peek())) cursor.pos += 1;
+  const op = cursor.text.slice(start, cursor.pos);
+  if (!isOperator(op)) return fail();
+  let quantifier: Quantifier | undefined;
+  let language: string | undefined;
+  if (cursor.peek() === '(') {
+    if (QUANTIFIABLE.has(op) && cursor.eat('(any)')) quantifier = 'any';
+    else if (QUANTIFIABLE.has(op) && cursor.eat('(all)')) quantifier = 'all';
+    else if (FTS_OPERATORS.has(op)) {
+      const close = cursor.text.indexOf(')', cursor.pos);
+      const name = close < 0 ? '' : cursor.text.slice(cursor.pos + 1, close);
+      if (!LANGUAGE.test(name)) return fail();
+      language = name;
+      cursor.pos = close + 1;
+    } else return fail();
+  }
+  if (!cursor.eat('.')) return fail();
+  return { negate, op, quantifier, language };
+}
+
 /** Split the items of `(a,"b,c",d)`; the cursor is on `(`. Returns after the closing `)`. */
-function readList(cursor: Cursor): string[] {
-  if (!cursor.eat('(')) throw parseError('"in" expects a list in parentheses', cursor.text);
+function readList(cursor: Cursor, syntax: Syntax): string[] {
+  if (!cursor.eat('(')) syntax.fail(cursor, '"("');
   const items: string[] = [];
   cursor.skipSpaces();
   if (cursor.eat(')')) return items;
@@ -58,53 +189,73 @@ function readList(cursor: Cursor): string[] {
     }
     if (cursor.eat(',')) continue;
     if (cursor.eat(')')) return items;
-    throw parseError('unterminated list', cursor.text);
+    syntax.fail(cursor, '"," or ")"');
   }
 }
 
-function makeValue(op: Operator, raw: string, source: string): FilterValue {
-  if (op === 'is') {
+/** The value of a non-`in` operator; `at` is where it starts (for the error column). */
+function makeValue(
+  token: OperatorToken,
+  raw: string,
+  cursor: Cursor,
+  at: number,
+  syntax: Syntax,
+): FilterValue {
+  if (token.op === 'is') {
     const value = raw.toLowerCase();
     if (!IS_VALUES.has(value)) {
-      throw parseError(`"is" accepts null, not_null, true, false or unknown`, source);
+      syntax.fail(cursor, 'null or trilean value (unknown, true, false)', at);
     }
     return { kind: 'is', value: value as IsValue };
   }
+  if (token.quantifier !== undefined) {
+    return { kind: 'quantified', quantifier: token.quantifier, value: raw };
+  }
+  if (FTS_OPERATORS.has(token.op)) return { kind: 'fts', language: token.language, value: raw };
   return { kind: 'scalar', value: raw };
 }
 
-/** Read `[not.]<op>.` and return the operator; the cursor ends on the value. */
-function readOperator(cursor: Cursor): { negate: boolean; op: Operator } {
-  const negate = cursor.eat('not.');
-  const start = cursor.pos;
-  while (!cursor.eof && /[a-z_]/.test(cursor.peek())) cursor.pos += 1;
-  const op = cursor.text.slice(start, cursor.pos);
-  if (!isOperator(op)) {
-    throw parseError(`unknown or missing operator "${op.slice(0, 40)}"`, cursor.text.slice(0, 200));
-  }
-  if (!cursor.eat('.')) throw parseError(`operator "${op}" needs a value`, cursor.text);
-  return { negate, op };
-}
-
-/** Parse the value of a plain filter parameter: `eq.5`, `not.in.(a,b)`, `is.null`. */
+/**
+ * Parse the value of a plain filter parameter: `eq.5`, `not.in.(a,b)`, `is.null`,
+ * `like(any).{a*,b*}`, `not.fts(english).cat`.
+ */
 export function parseFilterValue(
   field: Field,
   text: string,
 ): Pick<Condition, 'negate' | 'op' | 'value'> & { field: Field } {
   const cursor = new Cursor(text);
-  const { negate, op } = readOperator(cursor);
-  if (op === 'in') {
-    const values = readList(cursor);
-    if (!cursor.eof) throw parseError('unexpected text after the "in" list', text);
-    return { field, negate, op, value: { kind: 'list', values } };
-  }
-  return { field, negate, op, value: makeValue(op, cursor.rest(), text) };
+  const syntax = new Syntax('filter', text, 0);
+  return syntax.run(cursor, () => {
+    const token = readOperator(cursor, syntax);
+    const { negate, op } = token;
+    if (op === 'in') {
+      const values = readList(cursor, syntax);
+      if (!cursor.eof) syntax.fail(cursor, 'end of input');
+      return { field, negate, op, value: { kind: 'list', values } };
+    }
+    const at = cursor.pos;
+    return { field, negate, op, value: makeValue(token, cursor.rest(), cursor, at, syntax) };
+  });
 }
 
-/** A scalar value inside a logic tree: quoted, or up to `,`/`)` with balanced parentheses. */
-function readTreeValue(cursor: Cursor): string {
+/**
+ * A scalar value inside a logic tree: quoted, or up to `,`/`)` with balanced parentheses; a value
+ * starting with `{` (an array literal such as `cs.{a,b}` or `like(any).{a*,b*}`) runs to its
+ * closing `}` first.
+ */
+function readTreeValue(cursor: Cursor, syntax: Syntax): string {
   if (cursor.peek() === '"') return readQuoted(cursor, 'value');
   const start = cursor.pos;
+  if (cursor.peek() === '{') {
+    let braces = 0;
+    do {
+      const ch = cursor.peek();
+      if (ch === '{') braces += 1;
+      else if (ch === '}') braces -= 1;
+      cursor.pos += 1;
+    } while (braces > 0 && !cursor.eof);
+    if (braces > 0) syntax.fail(cursor, '"}"');
+  }
   let depth = 0;
   while (!cursor.eof) {
     const ch = cursor.peek();
@@ -118,58 +269,67 @@ function readTreeValue(cursor: Cursor): string {
   return cursor.text.slice(start, cursor.pos);
 }
 
-function readTreeItem(cursor: Cursor, depth: number): Expr {
+function readTreeItem(cursor: Cursor, syntax: Syntax, depth: number): Expr {
   cursor.skipSpaces();
   const negate = cursor.eat('not.');
   for (const op of ['and', 'or'] as const) {
     if (cursor.startsWith(`${op}(`)) {
       cursor.pos += op.length;
-      return readTree(cursor, op, negate, depth + 1);
+      return readTree(cursor, syntax, op, negate, depth + 1);
     }
   }
   const field = readField(cursor, 'delimited', 'logic tree');
-  if (!cursor.eat('.'))
-    throw parseError('expected "." after the column in a logic tree', cursor.text);
-  const operator = readOperator(cursor);
-  const condNegate = negate !== operator.negate;
-  if (operator.op === 'in') {
+  if (!cursor.eat('.')) syntax.fail(cursor, '"." after the column');
+  const token = readOperator(cursor, syntax);
+  const condNegate = negate !== token.negate;
+  if (token.op === 'in') {
     return {
       kind: 'cond',
       field,
       negate: condNegate,
       op: 'in',
-      value: { kind: 'list', values: readList(cursor) },
+      value: { kind: 'list', values: readList(cursor, syntax) },
     };
   }
-  const raw = readTreeValue(cursor);
+  const at = cursor.pos;
+  const raw = readTreeValue(cursor, syntax);
   return {
     kind: 'cond',
     field,
     negate: condNegate,
-    op: operator.op,
-    value: makeValue(operator.op, raw, cursor.text),
+    op: token.op,
+    value: makeValue(token, raw, cursor, at, syntax),
   };
 }
 
-function readTree(cursor: Cursor, op: 'and' | 'or', negate: boolean, depth: number): LogicTree {
-  if (depth > MAX_TREE_DEPTH) throw parseError('logic tree nested too deeply', cursor.text);
-  if (!cursor.eat('(')) throw parseError(`"${op}" expects a list in parentheses`, cursor.text);
+function readTree(
+  cursor: Cursor,
+  syntax: Syntax,
+  op: 'and' | 'or',
+  negate: boolean,
+  depth: number,
+): LogicTree {
+  if (depth > MAX_TREE_DEPTH) syntax.fail(cursor, `at most ${MAX_TREE_DEPTH} nested trees`);
+  if (!cursor.eat('(')) syntax.fail(cursor, '"("');
   const children: Expr[] = [];
   for (;;) {
-    children.push(readTreeItem(cursor, depth));
+    children.push(readTreeItem(cursor, syntax, depth));
     cursor.skipSpaces();
     if (cursor.eat(',')) continue;
     if (cursor.eat(')')) return { kind: 'logic', op, negate, children };
-    throw parseError('unbalanced parentheses in a logic tree', cursor.text.slice(0, 200));
+    syntax.fail(cursor, '"," or ")"');
   }
 }
 
-/** Parse the value of an `or=`/`and=` parameter. */
+/** Parse the value of an `or=`/`and=` (or `not.or=`/`not.and=`) parameter. */
 export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string): LogicTree {
   const cursor = new Cursor(text);
-  const tree = readTree(cursor, op, negate, 1);
-  if (!cursor.eof) throw parseError('unexpected text after a logic tree', text.slice(0, 200));
-  return tree;
+  const syntax = new Syntax('logic tree', text, (negate ? 'not.' : '').length + op.length);
+  return syntax.run(cursor, () => {
+    const tree = readTree(cursor, syntax, op, negate, 1);
+    if (!cursor.eof) syntax.fail(cursor, 'end of input');
+    return tree;
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The `select` parameter: columns, `*`, aliases, casts, JSON paths and embedded relations with
- * hints (`name!fk_name!inner(...)`), nested to any depth.
+ * The `select` parameter: columns, `*`, aliases, casts, JSON paths, aggregates (`col.sum()`,
+ * `count()`), embedded relations with hints (`name!fk_name!inner(...)`), empty embeds (`rel()`) and
+ * spread embeds (`...rel(...)`), nested to any depth.
  */
-import type { EmbedItem, SelectItem } from './ast';
+import type { AggregateFunction, EmbedItem, SelectItem } from './ast';
 import { parseError } from './errors';
 import { Cursor, readIdentifier, readJsonPath } from './parse-field';
 
@@ -79,17 +80,45 @@ function readCast(cursor: Cursor): string {
   return array ? `${base}[]` : base;
 }
 
+const AGGREGATES: ReadonlySet<string> = new Set(['count', 'sum', 'avg', 'min', 'max']);
+
+/** `.fn()` after a field (the cursor is on the dot), or undefined when no aggregate follows. */
+function readAggregate(cursor: Cursor): AggregateFunction | undefined {
+  if (cursor.peek() !== '.') return undefined;
+  const start = cursor.pos;
+  cursor.pos += 1;
+  const name = readIdentifier(cursor, 'aggregate');
+  if (name === undefined || !cursor.eat('()')) {
+    cursor.pos = start;
+    fail(cursor, 'expected an aggregate function such as ".sum()"');
+  }
+  if (!AGGREGATES.has(name)) {
+    cursor.pos = start;
+    fail(cursor, `unknown aggregate function "${name.slice(0, 40)}"`);
+  }
+  return name as AggregateFunction;
+}
+
+function readEmbedList(cursor: Cursor, depth: number): SelectItem[] {
+  if (depth >= MAX_DEPTH) fail(cursor, 'embedding nested too deeply');
+  cursor.pos += 1;
+  const select = readList(cursor, depth + 1, ')');
+  if (!cursor.eat(')')) fail(cursor, 'expected ")"');
+  return select;
+}
+
 function readItem(cursor: Cursor, depth: number): SelectItem {
   cursor.skipSpaces();
   if (cursor.eat('*')) return { kind: 'star' };
-  if (cursor.startsWith('...')) fail(cursor, 'spread embeds are not supported');
+  const spread = cursor.eat('...');
   let name = readIdentifier(cursor, 'select');
   if (name === undefined) fail(cursor, 'expected a column or relation name');
   let alias: string | undefined;
-  if (cursor.peek() === ':' && cursor.peek(1) !== ':') {
+  if (!spread && cursor.peek() === ':' && cursor.peek(1) !== ':') {
     cursor.pos += 1;
     alias = name;
     cursor.skipSpaces();
+    if (cursor.startsWith('...')) fail(cursor, 'a spread embed cannot be renamed');
     name = readIdentifier(cursor, 'select');
     if (name === undefined) fail(cursor, 'expected a column or relation name after the alias');
   }
@@ -106,18 +135,30 @@ function readItem(cursor: Cursor, depth: number): SelectItem {
     else fail(cursor, 'more than one relationship hint');
   }
   cursor.skipSpaces();
+  // `count()` is the aggregate, not an empty embed of a relation named count.
+  if (!spread && !hasHints && name === 'count' && cursor.startsWith('()')) {
+    cursor.pos += 2;
+    let cast: string | undefined;
+    if (cursor.eat('::')) cast = readCast(cursor);
+    return { kind: 'aggregate', fn: 'count', field: undefined, inputCast: undefined, alias, cast };
+  }
   if (cursor.peek() === '(') {
-    if (depth >= MAX_DEPTH) fail(cursor, 'embedding nested too deeply');
-    cursor.pos += 1;
-    const select = readList(cursor, depth + 1, ')');
-    if (!cursor.eat(')')) fail(cursor, 'expected ")"');
+    const select = readEmbedList(cursor, depth);
     const embed: EmbedItem = { kind: 'embed', name, alias, hint, inner, select };
+    if (spread) embed.spread = true;
     return embed;
   }
+  if (spread) fail(cursor, 'a spread embed needs "(...)"');
   if (hasHints) fail(cursor, 'a hint needs an embedded resource "(...)"');
   const json = readJsonPath(cursor, 'strict');
   let cast: string | undefined;
   if (cursor.eat('::')) cast = readCast(cursor);
+  const fn = readAggregate(cursor);
+  if (fn !== undefined) {
+    const inputCast = cast;
+    cast = cursor.eat('::') ? readCast(cursor) : undefined;
+    return { kind: 'aggregate', fn, field: { name, json }, inputCast, alias, cast };
+  }
   return { kind: 'column', field: { name, json }, alias, cast };
 }
 

@@ -3,6 +3,7 @@
  * relationship is looked up here, so unknown identifiers are rejected before any SQL exists.
  */
 import type {
+  AggregateFunction,
   EmbedItem,
   Expr,
   Field,
@@ -51,6 +52,16 @@ export interface ResolvedOrder {
 
 export type Projection =
   | { kind: 'column'; key: string; field: ResolvedField; cast: string | undefined }
+  | {
+      kind: 'aggregate';
+      key: string;
+      fn: AggregateFunction;
+      /** Undefined for `count()`. */
+      field: ResolvedField | undefined;
+      inputCast: string | undefined;
+      cast: string | undefined;
+    }
+  /** An embed; a spread one (`node.spread`) lifts its columns, an empty one is not output. */
   | { kind: 'embed'; key: string; node: PlanNode };
 
 /** One relation of the select tree: the root or an embed. */
@@ -63,6 +74,12 @@ export interface PlanNode {
   /** The name written in the select (relation or FK column). */
   name: string;
   inner: boolean;
+  /** `...rel(cols)`: the columns are output in the parent row. */
+  spread: boolean;
+  /** `rel()`: nothing is output; the embed only filters (`!inner`, `rel=is.null`). */
+  empty: boolean;
+  /** `rel=is.null` on the parent: only parent rows without a related row (an anti-join). */
+  absent: boolean;
   projections: Projection[];
   filters: ResolvedExpr[];
   order: ResolvedOrder[];
@@ -203,7 +220,7 @@ export function classifyParams(
 
 /** Look up a column of `relation` or fail with 42703. */
 export function resolveField(relation: Relation, field: Field): ResolvedField {
-  const column = relation.columnMap.get(field.name);
+  const column = relation.columnMap.get(field.name) ?? relation.computed.get(field.name);
   if (column === undefined) throw unknownColumn(relation.name, field.name);
   return { column, json: field.json };
 }
@@ -219,66 +236,117 @@ function resolveOrder(relation: Relation, terms: readonly OrderTerm[]): Resolved
   return terms.map((term) => ({ ...term, field: resolveField(relation, term.field) }));
 }
 
+const CARDINALITY: Readonly<Record<Relationship['kind'], string>> = {
+  m2o: 'many-to-one',
+  o2m: 'one-to-many',
+  o2o: 'one-to-one',
+  m2m: 'many-to-many',
+  computed: 'computed',
+};
+
+/** One candidate of PGRST201's `details`, in PostgREST 12's words. */
 function describe(rel: Relationship, parent: Relation): Record<string, string> {
+  const cols = (list: readonly (readonly [string, string])[], side: 0 | 1) =>
+    list.map((pair) => pair[side]).join(', ');
+  const junction = rel.junction;
+  const relationship =
+    junction === undefined
+      ? `${rel.constraint} using ${parent.name}(${cols(rel.pairs, 0)}) and ${rel.target.name}(${cols(rel.pairs, 1)})`
+      : `${junction.relation.name} using ${junction.sourceConstraint}(${cols(junction.sourcePairs, 1)}) and ${junction.targetConstraint}(${cols(junction.targetPairs, 0)})`;
   return {
-    cardinality: rel.cardinality === 'one' ? 'many-to-one' : 'one-to-many',
+    cardinality: CARDINALITY[rel.kind],
     embedding: `${parent.name} with ${rel.target.name}`,
-    relationship: `${rel.constraint} using ${parent.name}(${rel.pairs
-      .map((pair) => pair[0])
-      .join(', ')}) and ${rel.target.name}(${rel.pairs.map((pair) => pair[1]).join(', ')})`,
+    relationship,
   };
 }
 
-/** Find the one relationship an embed refers to (PostgREST's rules, §5.2). */
-export function resolveRelationship(parent: Relation, item: EmbedItem): Relationship {
-  let candidates = parent.relationships.filter(
-    (rel) =>
-      rel.target.name === item.name ||
-      // By FK column name: many-to-one only, and the target is always a table.
-      (rel.cardinality === 'one' &&
-        rel.target.kind === 'table' &&
-        rel.pairs.length === 1 &&
-        rel.pairs[0]?.[0] === item.name),
-  );
-  const hint = item.hint;
-  if (hint !== undefined) {
-    candidates = candidates.filter(
-      (rel) =>
-        rel.constraint === hint ||
-        (rel.pairs.length === 1 && (rel.pairs[0]?.[0] === hint || rel.pairs[0]?.[1] === hint)),
+function singleColumn(
+  pairs: readonly (readonly [string, string])[],
+  side: 0 | 1,
+): string | undefined {
+  return pairs.length === 1 ? pairs[0]?.[side] : undefined;
+}
+
+/** Whether `hint` names this relationship: its FK, one of its FK columns, or its junction. */
+function matchesHint(rel: Relationship, hint: string): boolean {
+  const junction = rel.junction;
+  if (junction !== undefined) {
+    return (
+      junction.relation.name === hint ||
+      junction.sourceConstraint === hint ||
+      junction.targetConstraint === hint ||
+      singleColumn(junction.sourcePairs, 1) === hint ||
+      singleColumn(junction.targetPairs, 0) === hint
     );
   }
+  return (
+    rel.constraint === hint ||
+    singleColumn(rel.pairs, 0) === hint ||
+    singleColumn(rel.pairs, 1) === hint
+  );
+}
+
+/** Find the one relationship an embed refers to (PostgREST 12's rules). */
+export function resolveRelationship(parent: Relation, item: EmbedItem): Relationship {
+  // A computed relationship (a function named as the embed) overrides detected ones.
+  const computed = parent.relationships.find(
+    (rel) => rel.kind === 'computed' && rel.constraint === item.name,
+  );
+  if (computed !== undefined && item.hint === undefined) return computed;
+  let candidates = parent.relationships.filter(
+    (rel) =>
+      rel.kind !== 'computed' &&
+      // By table name a self-reference is its children (one-to-many); its parent is embedded
+      // by FK constraint or column name.
+      ((rel.target.name === item.name && !(rel.cardinality === 'one' && rel.target === parent)) ||
+        // By FK constraint or FK column name: the side holding the key, and the target is
+        // always a table.
+        (rel.cardinality === 'one' &&
+          rel.target.kind === 'table' &&
+          (rel.constraint === item.name || singleColumn(rel.pairs, 0) === item.name))),
+  );
+  const hint = item.hint;
+  if (hint !== undefined) candidates = candidates.filter((rel) => matchesHint(rel, hint));
   const [first, second] = candidates;
   if (first === undefined) {
     throw new PgrstError(
       400,
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${item.name}' in the schema cache`,
-      hint === undefined
-        ? `Searched for a foreign key relationship between '${parent.name}' and '${item.name}'`
-        : `Searched for a foreign key relationship between '${parent.name}' and '${item.name}' using the hint '${hint}'`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${item.name}'${
+        hint === undefined ? '' : ` using the hint '${hint}'`
+      } in the schema '${parent.schema}', but no matches were found.`,
       null,
     );
   }
   if (second !== undefined) {
-    const unique = new Set(candidates.map((rel) => rel.constraint));
     throw new PgrstError(
-      400,
+      300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${item.name}'`,
-      JSON.stringify(candidates.map((rel) => describe(rel, parent))),
-      `Try changing '${item.name}' to one of the following: ${[...unique]
-        .map((name) => `'${item.name}!${name}'`)
+      candidates.map((rel) => describe(rel, parent)),
+      `Try changing '${item.name}' to one of the following: ${candidates
+        .map((rel) => `'${item.name}!${rel.constraint}'`)
         .join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
   return first;
 }
 
+/** Aggregates are PostgREST 12's `db-aggregates-enabled` (off by default). */
+export interface PlanOptions {
+  aggregates?: boolean | undefined;
+}
+
 interface BuildContext {
   nextAlias: number;
   /** Every embedded relation, for the RBAC decision. */
   embedded: Relation[];
+  aggregates: boolean;
+}
+
+function aggregatesDisabled(): PgrstError {
+  return new PgrstError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }
 
 function buildNode(
@@ -286,15 +354,17 @@ function buildNode(
   items: readonly SelectItem[],
   context: BuildContext,
   relationship: Relationship | undefined,
-  name: string,
-  inner: boolean,
+  item: EmbedItem | undefined,
 ): PlanNode {
   const node: PlanNode = {
     relation,
     alias: `t${context.nextAlias++}`,
     relationship,
-    name,
-    inner,
+    name: item?.name ?? relation.name,
+    inner: item?.inner ?? false,
+    spread: item?.spread ?? false,
+    empty: item !== undefined && item.select.length === 0,
+    absent: false,
     projections: [],
     filters: [],
     order: [],
@@ -310,42 +380,70 @@ function buildNode(
     } else if (projection.kind === 'embed' && node.projections[index]?.kind === 'column') {
       // An alias equal to a column name: the embed wins (§5.2).
       node.projections[index] = projection;
+    } else if (projection.kind === 'aggregate') {
+      // Two aggregates with the same output name are both computed, as in PostgREST.
+      node.projections.push(projection);
     }
   };
-  for (const item of items) {
-    if (item.kind === 'star') {
+  for (const selected of items) {
+    if (selected.kind === 'star') {
       for (const column of relation.columns) {
         add({ kind: 'column', key: column.name, field: { column, json: [] }, cast: undefined });
       }
-    } else if (item.kind === 'column') {
-      const field = resolveField(relation, item.field);
-      const last = item.field.json[item.field.json.length - 1];
+    } else if (selected.kind === 'column') {
+      const field = resolveField(relation, selected.field);
+      const last = selected.field.json[selected.field.json.length - 1];
       add({
         kind: 'column',
-        key: item.alias ?? (last === undefined ? item.field.name : last.key),
+        key: selected.alias ?? (last === undefined ? selected.field.name : last.key),
         field,
-        cast: item.cast,
+        cast: selected.cast,
+      });
+    } else if (selected.kind === 'aggregate') {
+      if (!context.aggregates) throw aggregatesDisabled();
+      add({
+        kind: 'aggregate',
+        key: selected.alias ?? selected.fn,
+        fn: selected.fn,
+        field: selected.field === undefined ? undefined : resolveField(relation, selected.field),
+        inputCast: selected.inputCast,
+        cast: selected.cast,
       });
     } else {
-      const rel = resolveRelationship(relation, item);
+      const rel = resolveRelationship(relation, selected);
       context.embedded.push(rel.target);
-      const child = buildNode(rel.target, item.select, context, rel, item.name, item.inner);
-      add({ kind: 'embed', key: item.alias ?? item.name, node: child });
+      if (rel.junction !== undefined) context.embedded.push(rel.junction.relation);
+      const child = buildNode(rel.target, selected.select, context, rel, selected);
+      // A spread or empty embed outputs no key of its own; its name still addresses it.
+      const key = selected.spread
+        ? `...${selected.alias ?? selected.name}`
+        : (selected.alias ?? selected.name);
+      add({ kind: 'embed', key, node: child });
     }
   }
   return node;
 }
 
+function embedsOf(node: PlanNode): Extract<Projection, { kind: 'embed' }>[] {
+  return node.projections.filter(
+    (projection): projection is Extract<Projection, { kind: 'embed' }> =>
+      projection.kind === 'embed',
+  );
+}
+
+function embedNamed(node: PlanNode, segment: string): PlanNode | undefined {
+  const embeds = embedsOf(node);
+  const next =
+    embeds.find((projection) => projection.key === segment) ??
+    embeds.find((projection) => projection.key === `...${segment}`) ??
+    embeds.find((projection) => projection.node.name === segment);
+  return next?.node;
+}
+
 function findEmbed(root: PlanNode, path: readonly string[]): PlanNode {
   let node = root;
   for (const segment of path) {
-    const embeds = node.projections.filter(
-      (projection): projection is Extract<Projection, { kind: 'embed' }> =>
-        projection.kind === 'embed',
-    );
-    const next =
-      embeds.find((projection) => projection.key === segment) ??
-      embeds.find((projection) => projection.node.name === segment);
+    const next = embedNamed(node, segment);
     if (next === undefined) {
       throw new PgrstError(
         400,
@@ -355,9 +453,35 @@ function findEmbed(root: PlanNode, path: readonly string[]): PlanNode {
         `Verify that '${segment}' is included in the 'select' query parameter.`,
       );
     }
-    node = next.node;
+    node = next;
   }
   return node;
+}
+
+/**
+ * `rel=is.null` / `rel=not.is.null` where `rel` is an embed of the node: an anti-join, or the
+ * same as `!inner`. Returns the expressions that are ordinary filters.
+ */
+function applyEmbedNullFilters(node: PlanNode, filters: readonly Expr[]): Expr[] {
+  const rest: Expr[] = [];
+  for (const expr of filters) {
+    const embed =
+      expr.kind === 'cond' &&
+      expr.field.json.length === 0 &&
+      !node.relation.columnMap.has(expr.field.name) &&
+      expr.value.kind === 'is' &&
+      (expr.value.value === 'null' || expr.value.value === 'not_null')
+        ? embedNamed(node, expr.field.name)
+        : undefined;
+    if (embed === undefined || expr.kind !== 'cond' || expr.value.kind !== 'is') {
+      rest.push(expr);
+      continue;
+    }
+    const isNull = (expr.value.value === 'null') !== expr.negate;
+    if (isNull) embed.absent = true;
+    else embed.inner = true;
+  }
+  return rest;
 }
 
 /** The resolved select tree of a request plus every relation it embeds. */
@@ -367,14 +491,22 @@ export interface Plan {
 }
 
 /** Resolve the select tree, filters, order and embedded parameters of `query` against `relation`. */
-export function planQuery(relation: Relation, query: ParsedQuery): Plan {
-  const context: BuildContext = { nextAlias: 0, embedded: [] };
-  const root = buildNode(relation, query.select, context, undefined, relation.name, false);
-  root.filters = query.filters.map((expr) => resolveExpr(relation, expr));
+export function planQuery(relation: Relation, query: ParsedQuery, options: PlanOptions = {}): Plan {
+  const context: BuildContext = {
+    nextAlias: 0,
+    embedded: [],
+    aggregates: options.aggregates === true,
+  };
+  const root = buildNode(relation, query.select, context, undefined, undefined);
+  root.filters = applyEmbedNullFilters(root, query.filters).map((expr) =>
+    resolveExpr(relation, expr),
+  );
   root.order = query.order === undefined ? [] : resolveOrder(relation, query.order);
   for (const entry of query.embedParams.values()) {
     const node = findEmbed(root, entry.path);
-    node.filters.push(...entry.filters.map((expr) => resolveExpr(node.relation, expr)));
+    node.filters.push(
+      ...applyEmbedNullFilters(node, entry.filters).map((expr) => resolveExpr(node.relation, expr)),
+    );
     if (entry.order !== undefined) node.order = resolveOrder(node.relation, entry.order);
     if (entry.limit !== undefined) node.limit = entry.limit;
     if (entry.offset !== undefined) node.offset = entry.offset;

@@ -90,6 +90,227 @@ export function parsePrefer(header: string | undefined): Preferences {
   return prefs;
 }
 
+/** Every preference of a request, as PostgREST 12 reads them (docs: references/api/preferences). */
+export interface RequestPreferences {
+  resolution: ResolutionPreference | undefined;
+  return: ReturnPreference | undefined;
+  params: 'single-object' | undefined;
+  count: CountPreference | undefined;
+  /** Only when the server allows the override (PostgREST's `db-tx-end = *-allow-override`). */
+  tx: 'commit' | 'rollback' | undefined;
+  missing: 'default' | 'null' | undefined;
+  handling: 'strict' | 'lenient' | undefined;
+  maxAffected: number | undefined;
+  /** `timezone=<name>` when the name is one of pg_timezone_names. */
+  timezone: string | undefined;
+  /** The preferences PostgREST does not know (reported by `handling=strict`). */
+  invalid: string[];
+}
+
+const PREFERENCE_VALUES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['resolution', ['merge-duplicates', 'ignore-duplicates']],
+  ['return', ['representation', 'minimal', 'headers-only']],
+  ['params', ['single-object']],
+  ['count', ['exact', 'planned', 'estimated']],
+  ['tx', ['commit', 'rollback']],
+  ['missing', ['default', 'null']],
+  ['handling', ['strict', 'lenient']],
+]);
+
+/**
+ * Read `Prefer` as PostgREST 12 does: comma-separated tokens (several headers arrive comma-joined),
+ * the first valid value of each preference wins, unknown tokens are collected in `invalid`
+ * (`handling=strict` turns them into 400 PGRST122). `timezone=` counts as invalid unless it
+ * names one of pg_timezone_names. `max-affected=<n>` is read whatever the handling; only `handling=strict` applies it.
+ */
+export function readPreferences(
+  header: string | undefined,
+  allowTxOverride = false,
+  timezones: ReadonlySet<string> = new Set(),
+): RequestPreferences {
+  const prefs: RequestPreferences = {
+    resolution: undefined,
+    return: undefined,
+    params: undefined,
+    count: undefined,
+    tx: undefined,
+    missing: undefined,
+    handling: undefined,
+    maxAffected: undefined,
+    timezone: undefined,
+    invalid: [],
+  };
+  if (header === undefined) return prefs;
+  const record = prefs as unknown as Record<string, unknown>;
+  for (const part of header.slice(0, 4096).split(',')) {
+    const token = part.trim();
+    if (token === '') continue;
+    const eq = token.indexOf('=');
+    const name = eq < 0 ? token : token.slice(0, eq);
+    const value = eq < 0 ? '' : token.slice(eq + 1);
+    if (name === 'timezone' && timezones.has(value)) {
+      prefs.timezone ??= value;
+      continue;
+    }
+    if (name === 'max-affected') {
+      if (prefs.maxAffected === undefined && /^-?\d{1,18}$/.test(value)) {
+        prefs.maxAffected = Number(value);
+      }
+      continue;
+    }
+    const allowed = PREFERENCE_VALUES.get(name);
+    if (allowed === undefined || !allowed.includes(value)) {
+      prefs.invalid.push(token);
+      continue;
+    }
+    if (name === 'tx' && !allowTxOverride) continue;
+    if (record[name] === undefined) record[name] = value;
+  }
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) {
+    throw new PgrstError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${prefs.invalid.join(', ').slice(0, 1000)}`,
+    );
+  }
+  return prefs;
+}
+
+/**
+ * The `Preference-Applied` value: the given preferences among `which`, in PostgREST's order
+ * (resolution, missing, return, params, count, tx, handling, max-affected with strict handling).
+ */
+export function preferenceApplied(
+  prefs: RequestPreferences,
+  which: readonly (keyof RequestPreferences)[],
+): string | undefined {
+  const order: (keyof RequestPreferences)[] = [
+    'resolution',
+    'missing',
+    'return',
+    'params',
+    'count',
+    'tx',
+    'handling',
+    'timezone',
+    'maxAffected',
+  ];
+  const values: string[] = [];
+  for (const name of order) {
+    if (!which.includes(name)) continue;
+    const value = prefs[name];
+    if (value === undefined) continue;
+    if (name === 'maxAffected') {
+      if (prefs.handling === 'strict') values.push(`max-affected=${String(value)}`);
+    } else values.push(`${name}=${String(value)}`);
+  }
+  return values.length > 0 ? values.join(', ') : undefined;
+}
+
+/** A negotiated response format with its parameters. */
+export interface Negotiated {
+  kind: 'json' | 'object' | 'csv' | 'geojson' | 'plan';
+  /** `nulls=stripped` on vnd.pgrst.array+json / vnd.pgrst.object+json. */
+  nullsStripped: boolean;
+  /** For a plan: its format, the media type it explains and its EXPLAIN options. */
+  plan?: { format: 'json' | 'text'; for: 'json' | 'object' | 'csv' | 'geojson'; options: string[] };
+}
+
+const PLAN_OPTIONS = new Set(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+
+function mediaParams(params: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const param of params) {
+    const eq = param.indexOf('=');
+    if (eq < 0) continue;
+    const key = param.slice(0, eq).trim().toLowerCase();
+    const value = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (!map.has(key)) map.set(key, value);
+  }
+  return map;
+}
+
+function decodeMedia(name: string, params: Map<string, string>): Negotiated | undefined {
+  const stripped = params.get('nulls') === 'stripped';
+  switch (name) {
+    case '*/*':
+    case 'application/*':
+    case 'application/json':
+      return { kind: 'json', nullsStripped: false };
+    case 'application/vnd.pgrst.array+json':
+    case 'application/vnd.pgrst.array':
+      return { kind: 'json', nullsStripped: stripped };
+    case 'application/vnd.pgrst.object+json':
+    case 'application/vnd.pgrst.object':
+      return { kind: 'object', nullsStripped: stripped };
+    case 'text/csv':
+    case 'text/*':
+      return { kind: 'csv', nullsStripped: false };
+    case 'application/geo+json':
+      return { kind: 'geojson', nullsStripped: false };
+    case 'application/vnd.pgrst.plan':
+    case 'application/vnd.pgrst.plan+json':
+    case 'application/vnd.pgrst.plan+text': {
+      const target = decodeMedia(
+        (params.get('for') ?? 'application/json').toLowerCase(),
+        new Map(),
+      );
+      if (target === undefined || target.kind === 'plan') return undefined;
+      const options = (params.get('options') ?? '')
+        .split('|')
+        .map((option) => option.trim().toLowerCase())
+        .filter((option) => PLAN_OPTIONS.has(option));
+      return {
+        kind: 'plan',
+        nullsStripped: false,
+        plan: {
+          format: name.endsWith('+text') ? 'text' : 'json',
+          for: target.kind,
+          options: [...new Set(options)],
+        },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Content negotiation over `Accept` with PostgREST 12's media types: the acceptable range with the
+ * highest quality (ties in header order). No header means JSON; nothing acceptable is 406 PGRST107.
+ */
+export function negotiate(accept: string | undefined): Negotiated {
+  if (accept === undefined || accept.trim() === '') return { kind: 'json', nullsStripped: false };
+  const ranges: { type: string; params: Map<string, string>; q: number; index: number }[] = [];
+  const names: string[] = [];
+  accept
+    .slice(0, 4096)
+    .split(',')
+    .forEach((part, index) => {
+      const [type = '', ...rest] = part.split(';');
+      const params = mediaParams(rest);
+      const qText = params.get('q');
+      const q = qText === undefined ? 1 : /^[0-9.]{1,6}$/.test(qText) ? Number(qText) : NaN;
+      const name = type.trim().toLowerCase();
+      if (name !== '') names.push(type.trim());
+      if (name !== '' && Number.isFinite(q) && q > 0) ranges.push({ type: name, params, q, index });
+    });
+  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const range of ranges) {
+    const media = decodeMedia(range.type, range.params);
+    if (media !== undefined) return media;
+  }
+  throw new PgrstError(
+    406,
+    'PGRST107',
+    `None of these media types are available: ${names.join(', ').slice(0, 500)}`,
+  );
+}
+
 /** The response formats the engine produces. */
 export type MediaType = 'json' | 'object' | 'csv';
 
@@ -124,7 +345,7 @@ export function negotiateMediaType(accept: string | undefined): MediaType {
   });
   ranges.sort((a, b) => b.q - a.q || a.index - b.index);
   for (const range of ranges) {
-    const media = MEDIA_TYPES[range.type];
+    const media = Object.hasOwn(MEDIA_TYPES, range.type) ? MEDIA_TYPES[range.type] : undefined;
     if (media !== undefined) return media;
   }
   throw new PgrstError(

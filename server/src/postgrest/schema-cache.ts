@@ -16,31 +16,67 @@ export interface Column {
   isJson: boolean;
   notNull: boolean;
   hasDefault: boolean;
+  /**
+   * A computed field (PostgREST): a function of the exposed schema taking the relation's row
+   * type; its `"schema"."name"`. Such a column is never part of `*` and cannot be written.
+   */
+  computed?: string | undefined;
 }
 
 export type RelationKind = 'table' | 'view';
 
+/** The junction table of a many-to-many relationship and its two foreign keys. */
+export interface Junction {
+  relation: Relation;
+  /** The junction's FK to the parent and its `[parent column, junction column]` pairs. */
+  sourceConstraint: string;
+  sourcePairs: readonly (readonly [string, string])[];
+  /** The junction's FK to the target and its `[junction column, target column]` pairs. */
+  targetConstraint: string;
+  targetPairs: readonly (readonly [string, string])[];
+}
+
+/**
+ * PostgREST's relationship kinds: over one foreign key (many-to-one, one-to-many, one-to-one when
+ * the FK columns are unique), through a junction (many-to-many) or a function (computed).
+ */
+export type RelationshipKind = 'm2o' | 'o2m' | 'o2o' | 'm2m' | 'computed';
+
 /** A relationship from one relation to another, as used for embedding. */
 export interface Relationship {
-  /** The FK constraint name. */
+  /** The FK constraint name (the junction's name for m2m, the function's for computed). */
   constraint: string;
   target: Relation;
-  /** `one`: the parent holds the FK (many-to-one); `many`: the target holds it (one-to-many). */
+  /**
+   * `one`: the parent holds the FK (many-to-one and the forward one-to-one); `many` otherwise.
+   * Whether the embed is an object or an array is {@link toOne}.
+   */
   cardinality: 'one' | 'many';
-  /** `[parent column, target column]` pairs of the join. */
+  kind: RelationshipKind;
+  /** The embed is one object (m2o, o2o, a computed `ROWS 1`/non-SETOF function), else an array. */
+  toOne: boolean;
+  /** `[parent column, target column]` pairs of the join (empty for m2m and computed). */
   pairs: readonly (readonly [string, string])[];
+  junction?: Junction | undefined;
+  /** A computed relationship's function, `"schema"."name"`. */
+  fn?: string | undefined;
 }
 
 export interface Relation {
   oid: number;
   name: string;
+  schema: string;
   /** `"schema"."name"`, safe to place in SQL. */
   sqlName: string;
   kind: RelationKind;
   columns: readonly Column[];
   columnMap: ReadonlyMap<string, Column>;
   primaryKey: readonly string[];
+  /** The primary key and every unique constraint (column lists), for one-to-one detection. */
+  uniqueKeys: (readonly string[])[];
   relationships: Relationship[];
+  /** Computed fields by name (functions over the row type), not part of `*`. */
+  computed: Map<string, Column>;
   /** Which writes PostgreSQL can apply (pg_relation_is_updatable): false for UNION views… */
   writable: { insert: boolean; update: boolean; delete: boolean };
 }
@@ -51,6 +87,8 @@ export interface FunctionArg {
   isArray: boolean;
   isJson: boolean;
   hasDefault: boolean;
+  /** A VARIADIC parameter (its type is the array type). */
+  variadic?: boolean;
 }
 
 export interface RpcFunction {
@@ -71,6 +109,8 @@ export interface SchemaCache {
   schema: string;
   relations: ReadonlyMap<string, Relation>;
   functions: ReadonlyMap<string, RpcFunction>;
+  /** Every overload of each function name (RPC picks one by its argument names). */
+  overloads: ReadonlyMap<string, readonly RpcFunction[]>;
 }
 
 /** Quote an identifier for SQL. Identifiers in SQL always come from the schema cache. */
@@ -107,6 +147,8 @@ interface RuleRow {
 
 interface FunctionRow {
   name: string;
+  rows: number;
+  retcategory: string;
   volatility: string;
   retset: boolean;
   retrel: string | number;
@@ -120,6 +162,7 @@ interface ArgJson {
   category: string;
   typname: string;
   mode: string;
+  rel: number;
 }
 
 const COLUMNS_SQL = `
@@ -143,7 +186,7 @@ SELECT con.conname AS name, con.contype::text AS contype, con.conrelid::int8 AS 
 FROM pg_constraint con
 JOIN pg_class c ON c.oid = con.conrelid
 JOIN pg_namespace n ON n.oid = c.relnamespace
-WHERE n.nspname = $1 AND con.contype IN ('p', 'f')
+WHERE n.nspname = $1 AND con.contype IN ('p', 'u', 'f')
 ORDER BY con.conname`;
 
 const UPDATABLE_SQL = `
@@ -161,14 +204,16 @@ WHERE n.nspname = $1 AND c.relkind IN ('v', 'm') AND r.rulename = '_RETURN'`;
 
 const FUNCTIONS_SQL = `
 SELECT p.proname AS name, p.provolatile::text AS volatility, p.proretset AS retset, rt.typrelid::int8 AS retrel,
-  format_type(p.prorettype, NULL) AS rettype,
+  format_type(p.prorettype, NULL) AS rettype, p.prorows::float8 AS rows,
+  rt.typcategory::text AS retcategory,
   coalesce((
     SELECT json_agg(json_build_object(
       'name', coalesce(p.proargnames[i], ''),
       'type', format_type(t.oid, NULL),
       'category', t.typcategory::text,
       'typname', t.typname::text,
-      'mode', coalesce(p.proargmodes[i]::text, 'i')) ORDER BY i)
+      'mode', coalesce(p.proargmodes[i]::text, 'i'),
+      'rel', t.typrelid::int8) ORDER BY i)
     FROM generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs::int4)) AS i
     JOIN pg_type t ON t.oid = coalesce(p.proallargtypes[i], p.proargtypes[i - 1])
   ), '[]')::text AS args,
@@ -191,12 +236,15 @@ function makeRelation(
   return {
     oid,
     name,
+    schema,
     sqlName: `${quoteIdent(schema)}.${quoteIdent(name)}`,
     kind,
     columns,
     columnMap: new Map(columns.map((column) => [column.name, column])),
     primaryKey: [],
+    uniqueKeys: [],
     relationships: [],
+    computed: new Map(),
     writable: { insert: kind === 'table', update: kind === 'table', delete: kind === 'table' },
   };
 }
@@ -223,6 +271,50 @@ function projections(
     if (mapped.length === cols.length) out.push({ relation: view, cols: mapped });
   }
   return out;
+}
+
+/**
+ * A function of one argument of a relation's row type is a computed field (scalar result) or a
+ * computed relationship (a relation result: to-one when not SETOF or declared `ROWS 1`).
+ */
+function addComputed(
+  row: FunctionRow,
+  inputs: readonly ArgJson[],
+  byOid: ReadonlyMap<number, Relation>,
+  schema: string,
+): void {
+  const [arg] = inputs;
+  if (inputs.length !== 1 || arg === undefined) return;
+  const owner = byOid.get(Number(arg.rel));
+  if (owner === undefined) return;
+  const sqlName = `${quoteIdent(schema)}.${quoteIdent(row.name)}`;
+  const target = Number(row.retrel) === 0 ? undefined : byOid.get(Number(row.retrel));
+  if (target !== undefined) {
+    if (owner.relationships.some((rel) => rel.kind === 'computed' && rel.constraint === row.name)) {
+      return;
+    }
+    owner.relationships.push({
+      constraint: row.name,
+      target,
+      cardinality: 'many',
+      kind: 'computed',
+      toOne: !row.retset || Number(row.rows) === 1,
+      pairs: [],
+      fn: sqlName,
+    });
+    return;
+  }
+  if (row.retset || row.rettype === 'void' || Number(row.retrel) !== 0) return;
+  if (owner.columnMap.has(row.name) || owner.computed.has(row.name)) return;
+  owner.computed.set(row.name, {
+    name: row.name,
+    type: row.rettype,
+    category: row.retcategory,
+    isJson: row.rettype === 'json' || row.rettype === 'jsonb',
+    notNull: false,
+    hasDefault: false,
+    computed: sqlName,
+  });
 }
 
 /** Introspect `schema` into a fresh cache. */
@@ -321,41 +413,96 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
     }
   }
 
+  const foreignKeys: {
+    name: string;
+    source: Relation;
+    target: Relation;
+    cols: string[];
+    fcols: string[];
+  }[] = [];
   for (const row of constraintRows.rows) {
     const source = byOid.get(Number(row.rel));
     if (source === undefined) continue;
     const cols = row.cols === '' ? [] : row.cols.split(',');
-    if (row.contype === 'p') {
-      source.primaryKey = cols;
+    if (row.contype === 'p' || row.contype === 'u') {
+      if (row.contype === 'p') source.primaryKey = cols;
+      source.uniqueKeys.push(cols);
       continue;
     }
     const target = byOid.get(Number(row.frel));
     if (target === undefined) continue;
-    const fcols = row.fcols === '' ? [] : row.fcols.split(',');
-    for (const from of projections(source, cols, viewsOf)) {
-      for (const to of projections(target, fcols, viewsOf)) {
+    foreignKeys.push({
+      name: row.name,
+      source,
+      target,
+      cols,
+      fcols: row.fcols === '' ? [] : row.fcols.split(','),
+    });
+  }
+  const sameSet = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((col) => b.includes(col));
+  for (const fk of foreignKeys) {
+    // One-to-one: the FK columns are the table's primary key or a unique constraint.
+    const oneToOne = fk.source.uniqueKeys.some((key) => sameSet(key, fk.cols));
+    for (const from of projections(fk.source, fk.cols, viewsOf)) {
+      for (const to of projections(fk.target, fk.fcols, viewsOf)) {
         from.relation.relationships.push({
-          constraint: row.name,
+          constraint: fk.name,
           target: to.relation,
           cardinality: 'one',
+          kind: oneToOne ? 'o2o' : 'm2o',
+          toOne: true,
           pairs: from.cols.map((col, index) => [col, to.cols[index] ?? col] as const),
         });
         to.relation.relationships.push({
-          constraint: row.name,
+          constraint: fk.name,
           target: from.relation,
           cardinality: 'many',
+          kind: oneToOne ? 'o2o' : 'o2m',
+          toOne: oneToOne,
           pairs: to.cols.map((col, index) => [col, from.cols[index] ?? col] as const),
+        });
+      }
+    }
+  }
+  // Many-to-many: a table with FKs to both sides whose columns are all in its primary key.
+  const byJunction = new Map<Relation, typeof foreignKeys>();
+  for (const fk of foreignKeys) {
+    if (fk.source.kind !== 'table' || fk.source.primaryKey.length === 0) continue;
+    if (!fk.cols.every((col) => fk.source.primaryKey.includes(col))) continue;
+    const list = byJunction.get(fk.source) ?? [];
+    list.push(fk);
+    byJunction.set(fk.source, list);
+  }
+  for (const [junction, fks] of byJunction) {
+    for (const left of fks) {
+      for (const right of fks) {
+        if (left === right) continue;
+        left.target.relationships.push({
+          constraint: junction.name,
+          target: right.target,
+          cardinality: 'many',
+          kind: 'm2m',
+          toOne: false,
+          pairs: [],
+          junction: {
+            relation: junction,
+            sourceConstraint: left.name,
+            sourcePairs: left.fcols.map((col, index) => [col, left.cols[index] ?? col] as const),
+            targetConstraint: right.name,
+            targetPairs: right.cols.map((col, index) => [col, right.fcols[index] ?? col] as const),
+          },
         });
       }
     }
   }
 
   const functions = new Map<string, RpcFunction>();
+  const overloads = new Map<string, RpcFunction[]>();
   for (const row of functionRows.rows) {
-    // Overloads: the first one wins; Mission Control's functions are not overloaded.
-    if (functions.has(row.name)) continue;
     const all = JSON.parse(row.args) as ArgJson[];
     const inputs = all.filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
+    addComputed(row, inputs, byOid, schema);
     const outputs = all.filter((arg) => arg.mode === 'o' || arg.mode === 'b' || arg.mode === 't');
     const firstDefault = inputs.length - Number(row.ndefaults);
     const args: FunctionArg[] = inputs.map((arg, index) => ({
@@ -364,6 +511,7 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
       isArray: arg.category === 'A',
       isJson: arg.typname === 'json' || arg.typname === 'jsonb',
       hasDefault: index >= firstDefault,
+      variadic: arg.mode === 'v',
     }));
     let result: Relation | undefined;
     const retrel = Number(row.retrel);
@@ -380,7 +528,7 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
       }));
       result = makeRelation(0, row.name, schema, 'view', columns);
     }
-    functions.set(row.name, {
+    const fn: RpcFunction = {
       name: row.name,
       sqlName: `${quoteIdent(schema)}.${quoteIdent(row.name)}`,
       args,
@@ -389,8 +537,11 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
       returnsSet: row.retset,
       returnType: row.rettype,
       volatility: row.volatility,
-    });
+    };
+    // `functions` keeps the first overload (masks, Mission Control); `overloads` keeps them all.
+    if (!functions.has(row.name)) functions.set(row.name, fn);
+    overloads.set(row.name, [...(overloads.get(row.name) ?? []), fn]);
   }
 
-  return { schema, relations, functions };
+  return { schema, relations, functions, overloads };
 }

@@ -4,7 +4,7 @@
  * supplies authentication and the RBAC decision for every relation a request touches.
  */
 
-export type DbMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+export type DbMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 export interface DbRequest {
   method: DbMethod;

@@ -30,7 +30,7 @@ function acceptsOpenApi(accept: string): boolean {
     );
   });
 }
-const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT']);
 
 /** The standalone app and its engines. */
 export interface StandaloneApp {
@@ -74,6 +74,10 @@ export async function createStandaloneApp(
         db,
         schema,
         maxRows: config.maxRows,
+        txEnd: config.txEnd,
+        planEnabled: config.planEnabled,
+        // PostgREST's db-aggregates-enabled: always on in this mode.
+        aggregatesEnabled: true,
         ...(config.statementTimeoutMs === undefined
           ? {}
           : { statementTimeoutMs: config.statementTimeoutMs }),
@@ -90,7 +94,7 @@ export async function createStandaloneApp(
     '*',
     cors({
       origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: [
         'Authorization',
         'Content-Type',

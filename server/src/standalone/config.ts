@@ -40,7 +40,13 @@ export interface StandaloneConfig {
   statementTimeoutMs: number | undefined;
   /** VIGIL_BODY_LIMIT: largest request body in bytes (default 1 MiB). */
   bodyLimitBytes: number;
+  /** VIGIL_PGRST_DB_TX_END (PostgREST's `db-tx-end`, default `commit`). */
+  txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** VIGIL_PGRST_DB_PLAN_ENABLED (PostgREST's `db-plan-enabled`, default false). */
+  planEnabled: boolean;
 }
+
+const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -108,6 +114,17 @@ function parseJwks(text: string): StandaloneConfig['jwks'] {
   return { url };
 }
 
+function txEnd(value: string | undefined): StandaloneConfig['txEnd'] {
+  if (value === undefined) return 'commit';
+  const found = TX_END.find((item) => item === value);
+  if (found === undefined) {
+    throw new StandaloneConfigError(
+      `VIGIL_PGRST_DB_TX_END must be one of ${TX_END.join(', ')}, got "${value.slice(0, 40)}"`,
+    );
+  }
+  return found;
+}
+
 /** Read and validate the standalone configuration from `env`. */
 export function loadStandaloneConfig(env: Env = process.env): StandaloneConfig {
   const databaseUrl = trimmed(env, 'DATABASE_URL');
@@ -153,5 +170,9 @@ export function loadStandaloneConfig(env: Env = process.env): StandaloneConfig {
     statementTimeoutMs: positiveInt(env, 'VIGIL_PGRST_STATEMENT_TIMEOUT_MS', undefined, 86_400_000),
     bodyLimitBytes:
       positiveInt(env, 'VIGIL_BODY_LIMIT', 1024 * 1024, 1024 * 1024 * 1024) ?? 1048576,
+    txEnd: txEnd(trimmed(env, 'VIGIL_PGRST_DB_TX_END')),
+    planEnabled: ['true', 'on', 'yes', '1'].includes(
+      (trimmed(env, 'VIGIL_PGRST_DB_PLAN_ENABLED') ?? 'false').toLowerCase(),
+    ),
   };
 }

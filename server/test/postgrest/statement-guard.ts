@@ -33,11 +33,11 @@ export function recordingDb(db: Db, log: string[]): Db {
 const KEYWORDS = `select from where and or not as limit offset order by asc desc nulls first last is null
 true false in exists like ilike distinct case when then else end with insert into update set
 delete returning default values on conflict do nothing excluded explain format json transaction
-read only local statement_timeout unknown`;
+read only local statement_timeout unknown variadic`;
 
 const FUNCTIONS = `coalesce json_agg count row_to_json to_json json_typeof string_agg concat_ws strpos
 replace chr json_populate_recordset json_populate_record json_array_elements_text array_agg
-json_build_array`;
+json_build_array json_strip_nulls substring length`;
 
 /** Set-returning built-ins the engine selects from. */
 const FROM_FUNCTIONS = new Set([
@@ -47,7 +47,7 @@ const FROM_FUNCTIONS = new Set([
 ]);
 
 /** Aliases the engine generates. */
-const ALIAS = /^(?:[ts]\d+|_page|_b|x|v|total|n|body)$/;
+const ALIAS = /^(?:[ts]\d+|_page|_b|_r|_x|x|v|total|n|inserted|xmax|body)$/;
 
 /** The only string constants the engine writes into SQL text. */
 const LITERALS = new Set(['[]', '', '{}', 'null', 'string', '"', '""', ',']);
