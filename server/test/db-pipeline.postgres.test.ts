@@ -64,5 +64,37 @@ describe.skipIf(!postgresAvailable)(
       );
       expect(rows.map((result) => result.rows[0]?.body)).toEqual(Array(16).fill('one'));
     });
+
+    it('answers a read-only transaction before its COMMIT, and every connection comes back clean', async () => {
+      const read = () =>
+        db.transaction(
+          async (tx) =>
+            (
+              await tx.query<{ who: string }>(
+                'SELECT current_user AS who, (SELECT body FROM notes)',
+              )
+            ).rows[0]?.who,
+          { prelude: prelude('reader'), readOnly: true },
+        );
+      // More transactions than the pool has connections (8): each is handed back after its COMMIT.
+      const whos = await Promise.all(Array.from({ length: 40 }, read));
+      expect(whos).toEqual(Array(40).fill('reader'));
+      for (let i = 0; i < 20; i += 1) expect(await read()).toBe('reader');
+      const after = await Promise.all(
+        Array.from({ length: 16 }, () =>
+          db.query<{ who: string; ro: string }>(
+            "SELECT current_user AS who, current_setting('transaction_read_only') AS ro",
+          ),
+        ),
+      );
+      expect(after.map((result) => result.rows[0])).toEqual(
+        Array(16).fill({ who: 'postgres', ro: 'off' }),
+      );
+      // A write after the read-only ones runs in a fresh transaction of its own.
+      await db.transaction((tx) => tx.query("UPDATE notes SET body = 'two' WHERE id = 1"));
+      expect((await db.query<{ body: string }>('SELECT body FROM notes')).rows[0]?.body).toBe(
+        'two',
+      );
+    });
   },
 );

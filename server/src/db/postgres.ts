@@ -55,6 +55,7 @@ export async function openPostgres(
     ...base,
     async transaction(fn, options = {}) {
       const tx = await pool.connect();
+      let detached = false;
       try {
         // BEGIN and the prelude are not awaited one by one: on a pipelining pool they leave with
         // fn's first statement. Their own error is reported rather than the aborted
@@ -74,13 +75,22 @@ export async function openPostgres(
           throw error;
         }
         await opening;
+        if (options.readOnly) {
+          // Nothing to commit: answer now, and hand the connection back once COMMIT is done.
+          detached = true;
+          tx.query('COMMIT').then(
+            () => tx.release(),
+            (error: unknown) => tx.release(error instanceof Error ? error : true),
+          );
+          return result;
+        }
         await tx.query('COMMIT');
         return result;
       } catch (error: unknown) {
         await tx.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        tx.release();
+        if (!detached) tx.release();
       }
     },
     close: () => pool.end(),

@@ -39,6 +39,11 @@ export interface TransactionOptions {
    * theirs is the one the transaction fails with.
    */
   prelude?: readonly Statement[];
+  /**
+   * The transaction only reads (READ ONLY): its result does not wait for COMMIT, which is sent
+   * behind it; the connection goes back to the pool once the COMMIT is answered.
+   */
+  readOnly?: boolean;
 }
 
 export interface Db extends Queryable {

@@ -624,7 +624,7 @@ class EngineImpl implements Engine {
               params: configs.flatMap(([name, value]) => [name, value]),
             },
           ];
-    return this.db.transaction((tx) => work(tx), { prelude });
+    return this.db.transaction((tx) => work(tx), { prelude, readOnly: mode.readOnly });
   }
 
   private static async one(target: Queryable, sql: string, values: readonly unknown[]) {
