@@ -105,6 +105,16 @@ const playbooks = spawnSync('npx', ['tsx', join('bench', 'playbooks.ts')], {
   stdio: 'inherit',
 });
 if (playbooks.status !== 0) console.log('playbook benchmark failed (see above)');
+
+// The standalone data API (PostgREST mode) on PostgreSQL: engine time over bare SQL, and HTTP
+// requests per second side by side with Vigil's own /api/db (bench/postgrest-mode.ts; keeps
+// bench/results/postgrest-mode.json).
+console.log('');
+const postgrestMode = spawnSync('npx', ['tsx', join('bench', 'postgrest-mode.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (postgrestMode.status !== 0) console.log('PostgREST mode benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
