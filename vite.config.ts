@@ -48,6 +48,9 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/console/.vite/manifest.json: which chunks each page loads, for the first-load JS budget
+    // per route (bench/sizes.mjs, scripts/size-check.mjs). The server never serves dotfiles.
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -26,6 +26,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The project's scripts (the CI size check), on small fake inputs.
+          name: 'scripts',
+          include: ['tests/scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',

@@ -1,7 +1,9 @@
-// Bundle sizes: the console's initial JavaScript (the entry script and its modulepreloads, gzip)
-// and the widgets' files (gzip), read from dist/.
+// Bundle sizes, read from dist/: the first-load JavaScript of every console route (gzip, with its
+// budget), the console's initial JavaScript and CSS, and the widgets' files (gzip).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const gzipKb = (path) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
@@ -69,6 +71,168 @@ function widgetBudgets(dir) {
   return rows;
 }
 
+/** First-load JS budgets (gzip KB, issue 18): every console page, and the sign-in pages. */
+export const CONSOLE_ROUTE_BUDGET_KB = 140;
+export const SIGN_IN_ROUTE_BUDGET_KB = 100;
+
+/**
+ * What the console shell loads lazily on its first render of every page (the header's menus,
+ * src/app/layout/app-header.tsx): counted in every console route's first load. A module listed
+ * here that the build no longer has fails the measurement rather than being skipped.
+ */
+export const SHELL_ON_FIRST_RENDER = [
+  'src/app/layout/help-menu.tsx',
+  'src/app/layout/user-menu.tsx',
+];
+
+/**
+ * The pages outside the route table (src/app/app-router.tsx): the sign-in pages render without the
+ * shell, and the read-only topology card behind the session check only.
+ */
+const PUBLIC_ROUTES = [
+  { path: '/login', page: 'LoginPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
+  { path: '/login (hosted sign-in)', page: 'HostedLoginPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
+  { path: '/registration', page: 'RegistrationPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
+  { path: '/recovery', page: 'RecoveryPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
+  { path: '/verification', page: 'VerificationPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
+  { path: '/invite', page: 'AcceptInvitePage', budget: SIGN_IN_ROUTE_BUDGET_KB },
+  { path: '/view/topology/:id', page: 'TopologyCardViewPage', budget: CONSOLE_ROUTE_BUDGET_KB },
+];
+
+/** `lazyPage(() => import('…'), 'Name')` declarations of a source file: export name → module. */
+function lazyPageModules(root, file) {
+  const modules = new Map();
+  const source = readFileSync(join(root, file), 'utf8');
+  for (const match of source.matchAll(
+    /lazyPage\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)\s*,\s*'(\w+)'/g,
+  )) {
+    modules.set(match[2], posix.normalize(posix.join(posix.dirname(file), match[1])));
+  }
+  return modules;
+}
+
+/**
+ * The routes to measure: THE route table (src/app/routes.tsx, evaluated with tsx so its paths are
+ * the real ones), each with its page module, the module its first-data prefetch imports and
+ * whether it renders in the shell, then the public pages of app-router.tsx. Modules are source
+ * paths without extension, relative to the project (`src/features/health/health-page`).
+ *
+ * @returns {{ path: string, modules: string[], shell: boolean, budget: number }[]}
+ */
+export function readRouteTable(root) {
+  const script = `
+    const { ROUTES } = await import(${JSON.stringify(pathToFileURL(resolve(root, 'src', 'app', 'routes.tsx')).href)});
+    console.log(JSON.stringify(ROUTES.map((route) => ({
+      path: route.path,
+      page: /^LazyPage\\((\\w+)\\)$/.exec(route.page.displayName ?? '')?.[1],
+      prefetch: route.prefetch
+        ? /import\\(\\s*["']([^"']+)["']/.exec(String(route.prefetch))?.[1]
+        : undefined,
+    }))));`;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0) throw new Error(`reading src/app/routes.tsx failed: ${result.stderr}`);
+  const table = JSON.parse(result.stdout.trim().split('\n').pop());
+  const inTable = lazyPageModules(root, 'src/app/routes.tsx');
+  const inRouter = lazyPageModules(root, 'src/app/app-router.tsx');
+  const moduleOf = (modules, page, path) => {
+    const module = modules.get(page);
+    if (!module) throw new Error(`route ${path}: no lazyPage declaration for ${page}`);
+    return module;
+  };
+  return [
+    ...table.map((route) => ({
+      path: route.path.replace(/\/\*\?$/, ''),
+      modules: [
+        moduleOf(inTable, route.page, route.path),
+        ...(route.prefetch ? [posix.normalize(posix.join('src/app', route.prefetch))] : []),
+      ],
+      shell: true,
+      budget: CONSOLE_ROUTE_BUDGET_KB,
+    })),
+    ...PUBLIC_ROUTES.map((route) => ({
+      path: route.path,
+      modules: [moduleOf(inRouter, route.page, route.path)],
+      shell: false,
+      budget: route.budget,
+    })),
+  ];
+}
+
+/**
+ * The first-load JS of each route, as the browser loads it: index.html's entry script and its
+ * modulepreloads, the route's page chunk (and its prefetch module's) with their static imports,
+ * and for pages in the shell what the shell loads at once (SHELL_ON_FIRST_RENDER), each file
+ * once; gzip level 9 per file. Chunks come from the Vite manifest (dist/console/.vite).
+ *
+ * @param {string} consoleDir dist/console
+ * @param {{ path: string, modules: string[], shell: boolean, budget: number }[]} routes
+ * @param {{ shellModules?: string[] }} [options]
+ * @returns {{ path: string, kb: number, budget: number, files: string[] }[]}
+ */
+export function measureRouteFirstLoads(consoleDir, routes, options = {}) {
+  const shellModules = options.shellModules ?? SHELL_ON_FIRST_RENDER;
+  const manifestPath = join(consoleDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(`${manifestPath} is missing: build with build.manifest (vite.config.ts)`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const html = readFileSync(join(consoleDir, 'index.html'), 'utf8');
+  const initial = new Set();
+  for (const match of html.matchAll(
+    /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g,
+  )) {
+    initial.add(match[1].replace(/^\.?\//, ''));
+  }
+  const keyOf = (module) => {
+    const key = ['', '.tsx', '.ts', '.jsx', '.js']
+      .map((ext) => module + ext)
+      .find((k) => manifest[k]);
+    if (key) return key;
+    // A dynamically imported module that rolldown put into a shared chunk (another page imports
+    // it statically) has no entry of its own: the shared chunk is named after it.
+    const name = posix.basename(module).replace(/\.[jt]sx?$/, '');
+    const shared = Object.keys(manifest).filter(
+      (k) => k.startsWith('_') && manifest[k].name === name,
+    );
+    if (shared.length !== 1) throw new Error(`no chunk for ${module} in the Vite manifest`);
+    return shared[0];
+  };
+  /** A chunk's file and its static imports' files, transitively. */
+  const closure = (key, files = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, files);
+    return files;
+  };
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipKb(join(consoleDir, file)));
+    return sizes.get(file);
+  };
+  const shellFiles = new Set();
+  for (const module of shellModules) closure(keyOf(module), shellFiles);
+  return routes.map((route) => {
+    const files = new Set(initial);
+    for (const module of route.modules) closure(keyOf(module), files);
+    if (route.shell) for (const file of shellFiles) files.add(file);
+    const js = [...files].filter((file) => file.endsWith('.js'));
+    return {
+      path: route.path,
+      kb: js.reduce((total, file) => total + sizeOf(file), 0),
+      budget: route.budget,
+      files: js,
+    };
+  });
+}
+
 /** @returns {{ name: string, value: number, unit: string, target?: number }[]} */
 export function measureSizes(root) {
   const rows = [];
@@ -85,6 +249,14 @@ export function measureSizes(root) {
     let total = 0;
     for (const file of initial) total += gzipKb(join(consoleDir, file));
     rows.push({ name: 'console initial JS (gzip)', value: total, unit: 'KB' });
+    for (const route of measureRouteFirstLoads(consoleDir, readRouteTable(root))) {
+      rows.push({
+        name: `first-load JS ${route.path} (gzip)`,
+        value: route.kb,
+        unit: 'KB',
+        target: route.budget,
+      });
+    }
     const css = readdirSync(join(consoleDir, 'assets')).filter((file) => file.endsWith('.css'));
     let cssTotal = 0;
     for (const file of css) cssTotal += gzipKb(join(consoleDir, 'assets', file));

@@ -134,6 +134,10 @@ if (vitest) {
 }
 
 const built = run('build (console and widgets)', 'npm', ['run', '--silent', 'build']);
+// The first-load JS of every console route against its budget (issue 18), read from the build.
+if (built) {
+  run('size check (first-load JS per route)', process.execPath, ['scripts/size-check.mjs']);
+}
 
 if (built && chromium) {
   const server = await startServer({ env: { VIGIL_AUTH: 'none' } });

@@ -1,3 +1,4 @@
+import { toYaml } from '../../../lib/yaml';
 import { describe, expect, it } from 'vitest';
 import { readParams, writeParams } from '../../../lib/url-state';
 import {
@@ -56,7 +57,7 @@ describe('configContent', () => {
       language: 'json',
       convertible: true,
     });
-    expect(configContent(config, 'yaml')).toEqual({
+    expect(configContent(config, 'yaml', { toYaml })).toEqual({
       text: 'kind: Deployment\nspec:\n  replicas: 2',
       language: 'yaml',
       convertible: true,
