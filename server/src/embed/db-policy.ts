@@ -87,8 +87,12 @@ function checkExpr(relation: string, expr: Expr): Refusal | undefined {
   return undefined;
 }
 
-function checkOrder(relation: string, terms: readonly OrderTerm[] | undefined) {
+function checkOrder(node: SelectNode, terms: readonly OrderTerm[] | undefined) {
   for (const term of terms ?? []) {
+    // `order=rel(col)` orders by a column of the embed `rel`.
+    const relation =
+      term.relation === undefined ? node.relation : node.children.get(term.relation)?.relation;
+    if (relation === undefined) return { object: `${node.relation}.${term.relation ?? ''}` };
     if (hiddenOf(relation).has(term.field.name)) {
       return { object: `${relation}.${term.field.name}` };
     }
@@ -223,7 +227,7 @@ export function checkEmbedQuery(root: string, query: ParsedQuery): Refusal | und
     const refusal = checkExpr(root, expr);
     if (refusal) return refusal;
   }
-  const ordered = checkOrder(root, query.order);
+  const ordered = checkOrder(tree, query.order);
   if (ordered) return ordered;
   for (const params of query.embedParams.values()) {
     let node: SelectNode | undefined = tree;
@@ -234,7 +238,7 @@ export function checkEmbedQuery(root: string, query: ParsedQuery): Refusal | und
       const refusal = checkExpr(node.relation, expr);
       if (refusal) return refusal;
     }
-    const refusal = checkOrder(node.relation, params.order);
+    const refusal = checkOrder(node, params.order);
     if (refusal) return refusal;
   }
   return undefined;

@@ -118,6 +118,8 @@ export type Expr = Condition | LogicTree;
 
 export interface OrderTerm {
   field: Field;
+  /** `rel(col)`: the column belongs to the to-one embed named (or aliased) `rel`. */
+  relation?: string;
   direction: 'asc' | 'desc' | undefined;
   nulls: 'first' | 'last' | undefined;
 }

@@ -1,10 +1,26 @@
-/** The `order` parameter: `col[.asc|.desc][.nullsfirst|.nullslast]`, comma-separated. */
+/**
+ * The `order` parameter: `col[->path][.asc|.desc][.nullsfirst|.nullslast]`, comma-separated, and
+ * PostgREST 12's related order `rel(col)[.desc…]` (a to-one embed's column; plan.ts checks it).
+ * Errors take PostgREST's shape: `"failed to parse order (<value>)" (line 1, column <n>)`.
+ */
 import type { OrderTerm } from './ast';
-import { parseError } from './errors';
-import { Cursor, readField } from './parse-field';
+import { PgrstError } from './errors';
+import { Cursor, readField, readIdentifier } from './parse-field';
 
-function fail(text: string, message: string): never {
-  throw parseError(`failed to parse order (${text.slice(0, 200)})`, message);
+const MAX_SHOWN = 200;
+const MODIFIERS = '"asc", "desc", "nullsfirst" or "nullslast"';
+
+function fail(cursor: Cursor, expecting: string, pos = cursor.pos): never {
+  const ch = cursor.text.charAt(pos);
+  const unexpected = ch === '' ? 'end of input' : JSON.stringify(ch);
+  const text = cursor.text;
+  const shown = text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+  throw new PgrstError(
+    400,
+    'PGRST100',
+    `"failed to parse order (${shown})" (line 1, column ${pos + 1})`,
+    `unexpected ${unexpected} expecting ${expecting}`,
+  );
 }
 
 /** Parse one `order` value. */
@@ -14,7 +30,21 @@ export function parseOrder(text: string): OrderTerm[] {
   if (text.trim() === '') return terms;
   for (;;) {
     cursor.skipSpaces();
-    const field = readField(cursor, 'delimited', 'order');
+    if (readIdentifier(new Cursor(cursor.rest()), 'order') === undefined) {
+      fail(cursor, 'field name (* or [a..z0..9_$])');
+    }
+    let field = readField(cursor, 'delimited', 'order');
+    let relation: string | undefined;
+    if (field.json.length === 0 && cursor.peek() === '(') {
+      // `rel(col)`: ordering by a column of the embedded (to-one) relation `rel`.
+      relation = field.name;
+      cursor.pos += 1;
+      if (readIdentifier(new Cursor(cursor.rest()), 'order') === undefined) {
+        fail(cursor, 'field name (* or [a..z0..9_$])');
+      }
+      field = readField(cursor, 'delimited', 'order');
+      if (!cursor.eat(')')) fail(cursor, '")"');
+    }
     let direction: OrderTerm['direction'];
     let nulls: OrderTerm['nulls'];
     while (cursor.eat('.')) {
@@ -26,13 +56,26 @@ export function parseOrder(text: string): OrderTerm[] {
       } else if ((word === 'nullsfirst' || word === 'nullslast') && nulls === undefined) {
         nulls = word === 'nullsfirst' ? 'first' : 'last';
       } else {
-        fail(text, `unexpected "${word.slice(0, 40)}"`);
+        fail(
+          cursor,
+          nulls !== undefined
+            ? '"," or end of input'
+            : direction !== undefined
+              ? '"nullsfirst" or "nullslast"'
+              : MODIFIERS,
+          start,
+        );
       }
     }
-    terms.push({ field, direction, nulls });
+    terms.push(
+      relation === undefined ? { field, direction, nulls } : { field, relation, direction, nulls },
+    );
     cursor.skipSpaces();
     if (cursor.eat(',')) continue;
     if (cursor.eof) return terms;
-    fail(text, `unexpected "${cursor.peek()}" at position ${cursor.pos}`);
+    fail(
+      cursor,
+      relation === undefined && field.json.length === 0 ? `"(", ".", "->" or ","` : '"." or ","',
+    );
   }
 }

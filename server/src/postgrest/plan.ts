@@ -42,12 +42,26 @@ export interface ResolvedTree {
   children: readonly ResolvedExpr[];
 }
 
-export type ResolvedExpr = ResolvedCondition | ResolvedTree;
+/**
+ * `rel.is.null` / `rel.not.is.null` inside a logic tree, `rel` an embed of `parent`: whether a
+ * related row passing the embed's filters exists (PostgREST 12's null filtering on embeds).
+ */
+export interface ResolvedEmbedTest {
+  kind: 'embed';
+  node: PlanNode;
+  parent: PlanNode;
+  isNull: boolean;
+}
+
+export type ResolvedExpr = ResolvedCondition | ResolvedTree | ResolvedEmbedTest;
 
 export interface ResolvedOrder {
+  /** A column of the node, or of `related.node` for `order=rel(col)`. */
   field: ResolvedField;
   direction: 'asc' | 'desc' | undefined;
   nulls: 'first' | 'last' | undefined;
+  /** `order=rel(col)`: the to-one embed `node` of `parent` whose column orders the parent. */
+  related?: { node: PlanNode; parent: PlanNode } | undefined;
 }
 
 export type Projection =
@@ -225,15 +239,101 @@ export function resolveField(relation: Relation, field: Field): ResolvedField {
   return { column, json: field.json };
 }
 
-function resolveExpr(relation: Relation, expr: Expr): ResolvedExpr {
-  if (expr.kind === 'cond') {
-    return { ...expr, field: resolveField(relation, expr.field) };
-  }
-  return { ...expr, children: expr.children.map((child) => resolveExpr(relation, child)) };
+/** The embed of `node` a `rel=is.null`-shaped condition names, if it is one. */
+function embedNullTest(node: PlanNode, expr: Expr): PlanNode | undefined {
+  return expr.kind === 'cond' &&
+    expr.field.json.length === 0 &&
+    !node.relation.columnMap.has(expr.field.name) &&
+    expr.value.kind === 'is' &&
+    (expr.value.value === 'null' || expr.value.value === 'not_null')
+    ? embedNamed(node, expr.field.name)
+    : undefined;
 }
 
-function resolveOrder(relation: Relation, terms: readonly OrderTerm[]): ResolvedOrder[] {
-  return terms.map((term) => ({ ...term, field: resolveField(relation, term.field) }));
+function isNullTest(expr: Expr): boolean {
+  return (
+    expr.kind === 'cond' &&
+    expr.value.kind === 'is' &&
+    (expr.value.value === 'null') !== expr.negate
+  );
+}
+
+/** Resolve a filter of `node`; inside logic trees `rel.is.null` tests the embed `rel`. */
+function resolveExpr(node: PlanNode, expr: Expr, nested = false): ResolvedExpr {
+  if (expr.kind === 'cond') {
+    const embed = nested ? embedNullTest(node, expr) : undefined;
+    if (embed !== undefined)
+      return { kind: 'embed', node: embed, parent: node, isNull: isNullTest(expr) };
+    return { ...expr, field: resolveField(node.relation, expr.field) };
+  }
+  return { ...expr, children: expr.children.map((child) => resolveExpr(node, child, true)) };
+}
+
+function resolveOrder(node: PlanNode, terms: readonly OrderTerm[]): ResolvedOrder[] {
+  return terms.map((term) => {
+    const { relation: name, ...rest } = term;
+    if (name === undefined) return { ...rest, field: resolveField(node.relation, term.field) };
+    // `rel(col)`: `rel` is an embed's alias, else its name, and must be to-one.
+    const embed = embedsOf(node).find(
+      (projection) => projection.key === name || projection.key === `...${name}`,
+    )?.node;
+    if (embed === undefined) throw notEmbedded(name, name);
+    if (embed.relationship?.toOne !== true) {
+      throw new PgrstError(
+        400,
+        'PGRST118',
+        `A related order on '${name}' is not possible`,
+        `'${node.relation.name}' and '${name}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    return {
+      ...rest,
+      field: resolveField(embed.relation, term.field),
+      related: { node: embed, parent: node },
+    };
+  });
+}
+
+/** Levenshtein distance. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j] ?? 0;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + cost);
+      previous = saved;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * PGRST200's hint: the relation related to `parent` closest to `name` (score 1 − distance /
+ * longer length, case-insensitive, at least 1/3). None when `name` itself is related (the
+ * relationship failed on its hint).
+ */
+export function relationHint(parent: Relation, name: string): string | null {
+  if (name.length > 100) return null;
+  const target = name.toLowerCase();
+  if (parent.relationships.some((rel) => rel.target.name.toLowerCase() === target)) return null;
+  let best: string | undefined;
+  let bestScore = 0.33;
+  const seen = new Set<string>();
+  for (const rel of parent.relationships) {
+    const candidate = rel.target.name;
+    const other = candidate.toLowerCase();
+    if (seen.has(other) || other.length > 100) continue;
+    seen.add(other);
+    const score = 1 - distance(target, other) / Math.max(target.length, other.length, 1);
+    if (score > bestScore || (score === bestScore && best === undefined)) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best === undefined ? null : `Perhaps you meant '${best}' instead of '${name}'.`;
 }
 
 const CARDINALITY: Readonly<Record<Relationship['kind'], string>> = {
@@ -316,7 +416,7 @@ export function resolveRelationship(parent: Relation, item: EmbedItem): Relation
       `Searched for a foreign key relationship between '${parent.name}' and '${item.name}'${
         hint === undefined ? '' : ` using the hint '${hint}'`
       } in the schema '${parent.schema}', but no matches were found.`,
-      null,
+      relationHint(parent, item.name),
     );
   }
   if (second !== undefined) {
@@ -440,19 +540,21 @@ function embedNamed(node: PlanNode, segment: string): PlanNode | undefined {
   return next?.node;
 }
 
+function notEmbedded(path: string, segment: string): PgrstError {
+  return new PgrstError(
+    400,
+    'PGRST108',
+    `'${path}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${segment}' is included in the 'select' query parameter.`,
+  );
+}
+
 function findEmbed(root: PlanNode, path: readonly string[]): PlanNode {
   let node = root;
   for (const segment of path) {
     const next = embedNamed(node, segment);
-    if (next === undefined) {
-      throw new PgrstError(
-        400,
-        'PGRST108',
-        `'${path.join('.')}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${segment}' is included in the 'select' query parameter.`,
-      );
-    }
+    if (next === undefined) throw notEmbedded(path.join('.'), segment);
     node = next;
   }
   return node;
@@ -465,20 +567,12 @@ function findEmbed(root: PlanNode, path: readonly string[]): PlanNode {
 function applyEmbedNullFilters(node: PlanNode, filters: readonly Expr[]): Expr[] {
   const rest: Expr[] = [];
   for (const expr of filters) {
-    const embed =
-      expr.kind === 'cond' &&
-      expr.field.json.length === 0 &&
-      !node.relation.columnMap.has(expr.field.name) &&
-      expr.value.kind === 'is' &&
-      (expr.value.value === 'null' || expr.value.value === 'not_null')
-        ? embedNamed(node, expr.field.name)
-        : undefined;
-    if (embed === undefined || expr.kind !== 'cond' || expr.value.kind !== 'is') {
+    const embed = embedNullTest(node, expr);
+    if (embed === undefined) {
       rest.push(expr);
       continue;
     }
-    const isNull = (expr.value.value === 'null') !== expr.negate;
-    if (isNull) embed.absent = true;
+    if (isNullTest(expr)) embed.absent = true;
     else embed.inner = true;
   }
   return rest;
@@ -498,16 +592,14 @@ export function planQuery(relation: Relation, query: ParsedQuery, options: PlanO
     aggregates: options.aggregates === true,
   };
   const root = buildNode(relation, query.select, context, undefined, undefined);
-  root.filters = applyEmbedNullFilters(root, query.filters).map((expr) =>
-    resolveExpr(relation, expr),
-  );
-  root.order = query.order === undefined ? [] : resolveOrder(relation, query.order);
+  root.filters = applyEmbedNullFilters(root, query.filters).map((expr) => resolveExpr(root, expr));
+  root.order = query.order === undefined ? [] : resolveOrder(root, query.order);
   for (const entry of query.embedParams.values()) {
     const node = findEmbed(root, entry.path);
     node.filters.push(
-      ...applyEmbedNullFilters(node, entry.filters).map((expr) => resolveExpr(node.relation, expr)),
+      ...applyEmbedNullFilters(node, entry.filters).map((expr) => resolveExpr(node, expr)),
     );
-    if (entry.order !== undefined) node.order = resolveOrder(node.relation, entry.order);
+    if (entry.order !== undefined) node.order = resolveOrder(node, entry.order);
     if (entry.limit !== undefined) node.limit = entry.limit;
     if (entry.offset !== undefined) node.offset = entry.offset;
   }

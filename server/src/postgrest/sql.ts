@@ -162,6 +162,10 @@ function renderCondition(alias: string, cond: Cond, params: SqlParams): string {
 /** Render a filter expression against the relation aliased `alias`. */
 export function renderExpr(alias: string, expr: ResolvedExpr, params: SqlParams): string {
   if (expr.kind === 'cond') return renderCondition(alias, expr, params);
+  if (expr.kind === 'embed') {
+    const test = existsTest(expr.node, expr.parent, params);
+    return expr.isNull ? `NOT ${test}` : test;
+  }
   const joiner = expr.op === 'and' ? ' AND ' : ' OR ';
   const inner = expr.children.map((child) => renderExpr(alias, child, params)).join(joiner);
   const sql = `(${inner === '' ? 'TRUE' : inner})`;
@@ -172,7 +176,17 @@ export function renderExpr(alias: string, expr: ResolvedExpr, params: SqlParams)
 export function renderOrder(alias: string, order: readonly ResolvedOrder[], params: SqlParams) {
   if (order.length === 0) return '';
   const terms = order.map((term) => {
-    let sql = fieldExpression(alias, term.field, params).sql;
+    let sql: string;
+    if (term.related === undefined) {
+      sql = fieldExpression(alias, term.field, params).sql;
+    } else {
+      // `rel(col)`: the to-one embed's value, read as its subquery reads it (its filters apply).
+      const { node, parent } = term.related;
+      const where = [...joinCondition(node, parent.alias), ...nodeConditions(node, params)];
+      sql = `(SELECT ${columnExpression(node, term.field, params)} FROM ${fromItem(node, parent)}${
+        where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+      } LIMIT 1)`;
+    }
     if (term.direction === 'desc') sql += ' DESC';
     if (term.nulls === 'first') sql += ' NULLS FIRST';
     else if (term.nulls === 'last') sql += ' NULLS LAST';
@@ -241,6 +255,14 @@ function joinCondition(node: PlanNode, parentAlias: string): string[] {
  */
 const whereCache = new WeakMap<PlanNode, string[]>();
 
+/** `EXISTS (…)`: whether `child` has a related row for the `parent` row passing its filters. */
+function existsTest(child: PlanNode, parent: PlanNode, params: SqlParams): string {
+  const where = [...joinCondition(child, parent.alias), ...nodeConditions(child, params)];
+  return `EXISTS (SELECT 1 FROM ${fromItem(child, parent)}${
+    where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+  })`;
+}
+
 export function nodeConditions(node: PlanNode, params: SqlParams): string[] {
   const cached = whereCache.get(node);
   if (cached !== undefined) return cached;
@@ -249,10 +271,7 @@ export function nodeConditions(node: PlanNode, params: SqlParams): string[] {
     if (projection.kind !== 'embed') continue;
     const child = projection.node;
     if (!child.inner && !child.absent) continue;
-    const where = [...joinCondition(child, node.alias), ...nodeConditions(child, params)];
-    const test = `EXISTS (SELECT 1 FROM ${fromItem(child, node)}${
-      where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
-    })`;
+    const test = existsTest(child, node, params);
     if (child.inner) conditions.push(test);
     if (child.absent) conditions.push(`NOT ${test}`);
   }
@@ -438,6 +457,7 @@ export function renderGroupedQuery(
   const order = node.order.map((term) => {
     const index = node.projections.findIndex(
       (projection) =>
+        term.related === undefined &&
         projection.kind === 'column' &&
         projection.field.column === term.field.column &&
         projection.field.json.map((step) => step.op + step.key).join() ===

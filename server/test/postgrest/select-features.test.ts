@@ -1,6 +1,7 @@
-/** The select grammar of PostgREST 12's aggregates, spread embeds and empty embeds (parse-select.ts). */
+/** The select and order grammar of PostgREST 12: aggregates, spread and empty embeds (parse-select.ts), related order (parse-order.ts). */
 import { describe, expect, it } from 'vitest';
 import { PgrstError } from '../../src/postgrest/errors';
+import { parseOrder } from '../../src/postgrest/parse-order';
 import { parseSelect } from '../../src/postgrest/parse-select';
 
 function parseFailure(text: string): PgrstError {
@@ -110,5 +111,48 @@ describe('parseSelect: embeds', () => {
   it('rejects a spread without a list, a renamed spread, and a spread column', () => {
     expect(parseFailure('...directors').code).toBe('PGRST100');
     expect(parseFailure('d:...directors(name)').code).toBe('PGRST100');
+  });
+});
+
+describe('parseOrder: related order (PostgREST 12)', () => {
+  const orderFailure = (text: string): PgrstError => {
+    try {
+      parseOrder(text);
+    } catch (error) {
+      if (error instanceof PgrstError) return error;
+      throw error;
+    }
+    throw new Error(`"${text}" parsed`);
+  };
+
+  it('parses rel(col) with a JSON path, direction and nulls, next to plain terms', () => {
+    expect(parseOrder('director(name).desc.nullslast,id,"my rel"(data->>k)')).toEqual([
+      {
+        field: { name: 'name', json: [] },
+        relation: 'director',
+        direction: 'desc',
+        nulls: 'last',
+      },
+      { field: { name: 'id', json: [] }, direction: undefined, nulls: undefined },
+      {
+        field: { name: 'data', json: [{ op: '->>', key: 'k' }] },
+        relation: 'my rel',
+        direction: undefined,
+        nulls: undefined,
+      },
+    ]);
+  });
+
+  it("answers PostgREST's PGRST100 shape for aggregates and broken terms", () => {
+    const aggregate = orderFailure('amount.sum()');
+    expect(aggregate.status).toBe(400);
+    expect(aggregate.code).toBe('PGRST100');
+    expect(aggregate.message).toBe('"failed to parse order (amount.sum())" (line 1, column 8)');
+    expect(aggregate.details).toBe(
+      'unexpected "s" expecting "asc", "desc", "nullsfirst" or "nullslast"',
+    );
+    for (const text of ['rel(name', 'rel()', 'rel(a)(b)', 'rel(a.desc)', 'a->b(c)', '.desc']) {
+      expect(orderFailure(text).code, text).toBe('PGRST100');
+    }
   });
 });

@@ -209,6 +209,149 @@ describe.skipIf(!postgresAvailable)('conformance: embedding and the select gramm
     });
   });
 
+  describe('related order and null filters in logic trees', () => {
+    it('orders the parent by a to-one embed: rel(col), by alias, with nulls and embed filters', async () => {
+      expect(
+        await ok(
+          '/emb_films?select=title,director:emb_directors(name)&order=director(name).desc.nullslast,id',
+        ),
+      ).toEqual([
+        { title: 'The Haunted Castle', director: { name: 'Méliès' } },
+        { title: 'A Trip to the Moon', director: { name: 'Méliès' } },
+        { title: 'Workers Leaving', director: { name: 'Lumière' } },
+        { title: 'Orphan', director: null },
+      ]);
+      // A column the embed does not select; nullsfirst; the embed's own filter applies.
+      expect(
+        await ok(
+          '/emb_films?select=title,emb_directors(id)&order=emb_directors(name).nullsfirst,id',
+        ),
+      ).toEqual([
+        { title: 'Orphan', emb_directors: null },
+        { title: 'Workers Leaving', emb_directors: { id: 1 } },
+        { title: 'The Haunted Castle', emb_directors: { id: 2 } },
+        { title: 'A Trip to the Moon', emb_directors: { id: 2 } },
+      ]);
+      expect(
+        await ok(
+          '/emb_films?select=id,emb_directors()&emb_directors.name=eq.Lumière&order=emb_directors(name).nullslast,id.desc',
+        ),
+      ).toEqual([{ id: 1 }, { id: 4 }, { id: 3 }, { id: 2 }]);
+      // One-to-one, and inside an embed (`<embed>.order=rel(col)`).
+      expect(
+        await ok('/emb_films?select=id,emb_specs(camera)&order=emb_specs(camera).desc,id&limit=2'),
+      ).toEqual([
+        { id: 2, emb_specs: null },
+        { id: 4, emb_specs: null },
+      ]);
+      expect(
+        await ok(
+          '/emb_directors?select=name,emb_films(id,emb_specs())&emb_films.order=emb_specs(camera).nullslast,id.desc&id=eq.2',
+        ),
+      ).toEqual([{ name: 'Méliès', emb_films: [{ id: 3 }, { id: 2 }] }]);
+    });
+
+    it('refuses a related order on a to-many or not embedded resource as PostgREST does', async () => {
+      expect(
+        await get('/emb_directors?select=name,emb_films(title)&order=emb_films(title)'),
+      ).toEqual({
+        status: 400,
+        body: {
+          code: 'PGRST118',
+          message: "A related order on 'emb_films' is not possible",
+          details:
+            "'emb_directors' and 'emb_films' do not form a many-to-one or one-to-one relationship",
+          hint: null,
+        },
+      });
+      expect(await get('/emb_films?select=title&order=emb_directors(name)')).toEqual({
+        status: 400,
+        body: {
+          code: 'PGRST108',
+          message: "'emb_directors' is not an embedded resource in this request",
+          details: null,
+          hint: "Verify that 'emb_directors' is included in the 'select' query parameter.",
+        },
+      });
+      // An aliased embed is addressed by its alias only.
+      const byName = await get(
+        '/emb_films?select=title,director:emb_directors(name)&order=emb_directors(name)',
+      );
+      expect(byName.status).toBe(400);
+      expect(byName.body).toMatchObject({ code: 'PGRST108' });
+      const unknown = await get(
+        '/emb_films?select=title,emb_directors(name)&order=emb_directors(nope)',
+      );
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ code: '42703' });
+    });
+
+    it('does not order by an aggregate: a PGRST100 parse error, as in PostgREST 12', async () => {
+      expect(await get('/emb_orders?select=customer_id,amount.sum()&order=amount.sum()')).toEqual({
+        status: 400,
+        body: {
+          code: 'PGRST100',
+          message: '"failed to parse order (amount.sum())" (line 1, column 8)',
+          details: 'unexpected "s" expecting "asc", "desc", "nullsfirst" or "nullslast"',
+          hint: null,
+        },
+      });
+    });
+
+    it('tests embeds with is.null / not.is.null inside or=(…) trees', async () => {
+      expect(
+        await ok(
+          '/emb_films?select=title,emb_specs(camera)&or=(emb_specs.not.is.null,year.eq.1900)&order=id',
+        ),
+      ).toEqual([
+        { title: 'Workers Leaving', emb_specs: { camera: 'Cinématographe' } },
+        { title: 'A Trip to the Moon', emb_specs: { camera: 'Star Film' } },
+        { title: 'Orphan', emb_specs: null },
+      ]);
+      // The embed's filters decide whether it is null; the embed still lists its rows.
+      expect(
+        await ok(
+          '/emb_directors?select=name,emb_films(title)&emb_films.year=gt.1900&or=(emb_films.not.is.null,name.eq.Nobody)&order=id',
+        ),
+      ).toEqual([
+        { name: 'Méliès', emb_films: [{ title: 'A Trip to the Moon' }] },
+        { name: 'Nobody', emb_films: [] },
+      ]);
+      expect(
+        await ok(
+          '/emb_films?select=id,emb_directors()&or=(emb_directors.is.null,and(id.eq.1,emb_directors.not.is.null))&order=id',
+        ),
+      ).toEqual([{ id: 1 }, { id: 4 }]);
+      expect(
+        await ok(
+          '/emb_directors?select=id,emb_films(id,emb_specs())&emb_films.or=(emb_specs.not.is.null,id.eq.2)&emb_films.order=id&order=id',
+        ),
+      ).toEqual([
+        { id: 1, emb_films: [{ id: 1 }] },
+        { id: 2, emb_films: [{ id: 2 }, { id: 3 }] },
+        { id: 3, emb_films: [] },
+      ]);
+    });
+
+    it("gives PGRST200 PostgREST's closest-name hint", async () => {
+      expect(await get('/emb_films?select=*,emb_director(*)')).toEqual({
+        status: 400,
+        body: {
+          code: 'PGRST200',
+          details:
+            "Searched for a foreign key relationship between 'emb_films' and 'emb_director' in the schema 'conf', but no matches were found.",
+          hint: "Perhaps you meant 'emb_directors' instead of 'emb_director'.",
+          message:
+            "Could not find a relationship between 'emb_films' and 'emb_director' in the schema cache",
+        },
+      });
+      expect((await get('/emb_employees?select=*,emb_reprts(*)')).body).toMatchObject({
+        code: 'PGRST200',
+        hint: "Perhaps you meant 'emb_employees' instead of 'emb_reprts'.",
+      });
+    });
+  });
+
   describe('aggregates', () => {
     it('aggregates the whole relation, with aliases and casts', async () => {
       expect(await ok('/emb_orders?select=amount.sum()')).toEqual([{ sum: 40 }]);
