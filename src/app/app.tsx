@@ -5,20 +5,13 @@ import { createApiClient } from '../api/client';
 import type { RuntimeConfig } from '../api/types';
 import { AppRouter } from './app-router';
 import { createQueryClient } from './create-query-client';
-import type { hostedClientOptions as HostedClientOptions } from './hosted/hosted-client';
+import { hostedClientOptions } from './hosted/hosted-client';
 import { setUpKiosk } from './kiosk-setup';
 import { ErrorBoundary } from './pages/error-boundary';
 import { AppProviders } from './providers';
 import { redirectToLogin } from './redirect-to-login';
 
-export function App({
-  config,
-  hostedClientOptions,
-}: {
-  config: RuntimeConfig;
-  /** The hosted variant's client wiring (`auth: oidc`), loaded by main.tsx only for it. */
-  hostedClientOptions?: typeof HostedClientOptions;
-}) {
+export function App({ config }: { config: RuntimeConfig }) {
   // Decided once per page load: a kiosk keeps its settings for the session (use-kiosk-store).
   const [isKiosk] = useState(() => setUpKiosk(window.location.search) !== null);
   const [client] = useState(() =>
@@ -31,9 +24,7 @@ export function App({
           ? () => redirectToLogin()
           : undefined,
       // Hosted: the organisation's backend URL, a bearer token, 401 → /auth-state-checker.
-      ...(config.auth === 'oidc' && !config.healthOnly && hostedClientOptions
-        ? hostedClientOptions(config)
-        : {}),
+      ...(config.auth === 'oidc' && !config.healthOnly ? hostedClientOptions(config) : {}),
     }),
   );
   const [queryClient] = useState(() => createQueryClient({ quiet: isKiosk }));

@@ -18,7 +18,7 @@ import {
 import type { EvidenceDetail } from '../../api/incident-model';
 import { cx } from '../../lib/class-names';
 import { logMessageText } from '../../lib/log-message';
-import { useYaml, type YamlModule } from '../../lib/yaml-lazy';
+import { toYaml } from '../../lib/yaml';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
@@ -122,22 +122,15 @@ function TopologyEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs
   );
 }
 
-/**
- * The config's content as lines, in the format whose lines hold the selected text (YAML once its
- * lazily loaded helpers are here).
- */
-function configContentLines(
-  config: EvidenceConfig,
-  wanted: readonly string[],
-  yaml: YamlModule | undefined,
-): string[] {
+/** The config's content as lines, in the format whose lines hold the selected text. */
+function configContentLines(config: EvidenceConfig, wanted: readonly string[]): string[] {
   const body = config.config;
   if (body === undefined || body === null) return [];
   if (typeof body === 'string') return body.split(/\r?\n/);
   const json = JSON.stringify(body, null, 2).split('\n');
-  if (wanted.length === 0 || wanted.some((text) => json.includes(text)) || !yaml) return json;
-  const lines = yaml.toYaml(body).replace(/\n$/, '').split('\n');
-  return wanted.some((text) => lines.includes(text)) ? lines : json;
+  if (wanted.length === 0 || wanted.some((text) => json.includes(text))) return json;
+  const yaml = toYaml(body).replace(/\n$/, '').split('\n');
+  return wanted.some((text) => yaml.includes(text)) ? yaml : json;
 }
 
 function ExcerptTable({ rows, label }: { rows: ExcerptRow[]; label: string }) {
@@ -196,13 +189,12 @@ function ConfigEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
     ...hypothesisQueries.subject(client, 'config_detail', evidence.config_id ?? ''),
     enabled: Boolean(evidence.config_id) && !useStored,
   });
-  const yaml = useYaml(!useStored && Boolean(evidence.config_id));
   const lines = useMemo(() => {
     if (useStored) return stored;
     const wanted = selected.map((s) => s.text).filter((t): t is string => t !== undefined);
-    const fetched = content.data ? configContentLines(content.data, wanted, yaml) : [];
+    const fetched = content.data ? configContentLines(content.data, wanted) : [];
     return fetched.length > 0 ? fetched : (stored ?? []);
-  }, [useStored, stored, content.data, selected, yaml]);
+  }, [useStored, stored, content.data, selected]);
   const rows = useMemo(
     () => configExcerpt(lines, selectedIndexes(lines, selected)),
     [lines, selected],

@@ -12,8 +12,7 @@
  * | `views`        | in-app paths separated by `,` before `/` | none: rotate the health tabs |
  * | `versionCheck` | an interval, or `off`                    | `1m` (at least 5s)           |
  */
-// Not the barrel: its refresh selector (Headless UI) would come into the console's entry chunk.
-import { parseRefreshInterval } from '../../ui/auto-refresh/refresh-options';
+import { parseRefreshInterval } from '../../ui/auto-refresh';
 
 export type KioskMode = 'standard' | 'tv';
 export type KioskTheme = 'light' | 'dark' | 'auto';

@@ -7,11 +7,9 @@ import { useMemo } from 'react';
 import type { ConfigDetail } from '../../../api/catalog';
 import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
 import { configLinesEvidence } from '../../../entities/evidence/config-lines';
-import { useYaml } from '../../../lib/yaml-lazy';
 import { IncidentIcon } from '../../../ui/icons';
 import { CodeView } from '../../../ui/code-view';
 import { EmptyState } from '../../../ui/empty-state';
-import { Spinner } from '../../../ui/spinner';
 import { useUrlState } from '../../../ui/use-url-state';
 import { CONFIG_FORMATS, configContent, configTabUrlSchema } from './config-detail-params';
 import { SegmentedToggle } from '../../../ui/segmented-toggle';
@@ -60,18 +58,10 @@ function AttachConfigLines({
 
 export function ConfigContentTab({ config }: { config: ConfigDetail }) {
   const [state, setState] = useUrlState(configTabUrlSchema);
-  const yaml = useYaml(state.format === 'yaml');
   const content = useMemo(
-    () => configContent(config.config, state.format, yaml),
-    [config.config, state.format, yaml],
+    () => configContent(config.config, state.format),
+    [config.config, state.format],
   );
-  if (state.format === 'yaml' && !yaml && config.config != null) {
-    return (
-      <div className="flex justify-center py-10 text-fg-muted">
-        <Spinner label="Loading content" />
-      </div>
-    );
-  }
   if (!content) {
     return (
       <EmptyState

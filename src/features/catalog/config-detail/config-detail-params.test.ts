@@ -1,4 +1,3 @@
-import { toYaml } from '../../../lib/yaml';
 import { describe, expect, it } from 'vitest';
 import { readParams, writeParams } from '../../../lib/url-state';
 import {
@@ -57,7 +56,7 @@ describe('configContent', () => {
       language: 'json',
       convertible: true,
     });
-    expect(configContent(config, 'yaml', { toYaml })).toEqual({
+    expect(configContent(config, 'yaml')).toEqual({
       text: 'kind: Deployment\nspec:\n  replicas: 2',
       language: 'yaml',
       convertible: true,

@@ -5,7 +5,7 @@
  */
 import { configTabCounts, type ConfigDetail, type ConfigTabCounts } from '../../../api/catalog';
 import { enumCodec, param, type Codec } from '../../../lib/url-state';
-import type { YamlModule } from '../../../lib/yaml-lazy';
+import { toYaml } from '../../../lib/yaml';
 import type { NavTabItem } from '../../../ui/nav-tabs';
 import { formatLineRanges, parseLineRanges, type CodeLanguage } from '../../../ui/code-view';
 import { catalogPaths, type ConfigTab } from '../catalog-paths';
@@ -100,14 +100,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 /**
  * The config content as text: structured content (the jsonb `config`, or a string holding JSON)
  * in the chosen format, JSON pretty-printed with two spaces; other text as stored (shown with
- * YAML colouring, the usual format of text configs). Null when there is none. YAML takes the
- * lazily loaded helpers (lib/yaml-lazy.ts); without them, structured content shows as JSON.
+ * YAML colouring, the usual format of text configs). Null when there is none.
  */
-export function configContent(
-  config: unknown,
-  format: ConfigFormat,
-  yaml?: Pick<YamlModule, 'toYaml'>,
-): ConfigContent | null {
+export function configContent(config: unknown, format: ConfigFormat): ConfigContent | null {
   if (config === null || config === undefined) return null;
   let value: unknown = config;
   if (typeof config === 'string') {
@@ -121,8 +116,8 @@ export function configContent(
     }
     value = parsed.value;
   }
-  if (format === 'yaml' && yaml) {
-    return { text: yaml.toYaml(value).replace(/\n$/, ''), language: 'yaml', convertible: true };
+  if (format === 'yaml') {
+    return { text: toYaml(value).replace(/\n$/, ''), language: 'yaml', convertible: true };
   }
   return { text: JSON.stringify(value, null, 2), language: 'json', convertible: true };
 }

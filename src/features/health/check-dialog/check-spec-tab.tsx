@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { checkQueries } from '../../../api/checks';
 import { errorMessage } from '../../../api/client';
-import { useYaml } from '../../../lib/yaml-lazy';
+import { toYaml } from '../../../lib/yaml';
 import { Button } from '../../../ui/button';
 import { copyToClipboard } from '../../../ui/copy-to-clipboard';
 import { EmptyState } from '../../../ui/empty-state';
@@ -36,13 +36,9 @@ export function CheckSpecTab({ spec, canaryId, isDetailLoaded }: CheckSpecTabPro
     enabled: needsCanary,
   });
   const source = hasContent(spec) ? spec : needsCanary ? canary.data?.spec : undefined;
-  const yamlModule = useYaml();
-  const yaml = useMemo(
-    () => (hasContent(source) && yamlModule ? yamlModule.toYaml(source) : ''),
-    [source, yamlModule],
-  );
+  const yaml = useMemo(() => (hasContent(source) ? toYaml(source) : ''), [source]);
 
-  if (!isDetailLoaded || (needsCanary && canary.isPending) || !yamlModule) {
+  if (!isDetailLoaded || (needsCanary && canary.isPending)) {
     return (
       <div className="flex justify-center py-10 text-fg-muted">
         <Spinner label="Loading spec" />
