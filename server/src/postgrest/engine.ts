@@ -3,6 +3,7 @@
  * schema → one parameterised SQL statement → PostgREST-shaped response (JSON, a single object or CSV).
  */
 import type { Db, Queryable } from '../db/types';
+import { closestName } from './fuzzy';
 import { PgrstError, columnNotFound, errorBody, toPgrstError, unknownColumn } from './errors';
 import { applyFilterExtension } from './filter-extension';
 import { classifyParams, planQuery, type Plan, type PlanNode, type ParsedQuery } from './plan';
@@ -101,39 +102,6 @@ function planContentType(negotiated: Negotiated): string {
   if (plan === undefined) return JSON_TYPE;
   const options = plan.options.length > 0 ? `; options=${plan.options.join('|')}` : '';
   return `application/vnd.pgrst.plan+${plan.format}; for="${MEDIA_NAMES[plan.for] ?? 'application/json'}"${options}; charset=utf-8`;
-}
-
-/** Levenshtein distance (PostgREST's fuzzy hints score by it). */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const saved = row[j] ?? 0;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + cost);
-      previous = saved;
-    }
-  }
-  return row[b.length] ?? 0;
-}
-
-/** The closest candidate scoring at least 1/3 (1 − distance / longer length), as a hint. */
-function closest(target: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestScore = 0.33;
-  const lower = target.toLowerCase();
-  for (const candidate of candidates) {
-    const other = candidate.toLowerCase();
-    const longest = Math.max(lower.length, other.length, 1);
-    const score = 1 - distance(lower, other) / longest;
-    if (score >= bestScore && (best === undefined || score > bestScore)) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -1226,7 +1194,7 @@ class EngineImpl implements Engine {
     if (!onlySingle) {
       if (candidates.length === 0) {
         const other =
-          name.length > 100 ? undefined : closest(name, [...this.cache.overloads.keys()]);
+          name.length > 100 ? undefined : closestName(name, [...this.cache.overloads.keys()]);
         if (other !== undefined)
           hint = `Perhaps you meant to call the function ${this.schema}.${other}`;
       } else {
@@ -1235,7 +1203,7 @@ class EngineImpl implements Engine {
         const other =
           given.length > 1000
             ? undefined
-            : closest(
+            : closestName(
                 given,
                 candidates.map((fn) => asText(fn.args.map((arg) => arg.name))),
               );

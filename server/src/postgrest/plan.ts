@@ -13,6 +13,7 @@ import type {
   OrderTerm,
   SelectItem,
 } from './ast';
+import { closestName } from './fuzzy';
 import { PgrstError, parseError, unknownColumn } from './errors';
 import { parseFilterName, parseFilterValue, parseLogicTree } from './parse-filter';
 import { parseOrder } from './parse-order';
@@ -294,45 +295,18 @@ function resolveOrder(node: PlanNode, terms: readonly OrderTerm[]): ResolvedOrde
   });
 }
 
-/** Levenshtein distance. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const saved = row[j] ?? 0;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + cost);
-      previous = saved;
-    }
-  }
-  return row[b.length] ?? 0;
-}
-
 /**
  * PGRST200's hint: the relation related to `parent` closest to `name` (score 1 − distance /
  * longer length, case-insensitive, at least 1/3). None when `name` itself is related (the
  * relationship failed on its hint).
  */
 export function relationHint(parent: Relation, name: string): string | null {
-  if (name.length > 100) return null;
   const target = name.toLowerCase();
   if (parent.relationships.some((rel) => rel.target.name.toLowerCase() === target)) return null;
-  let best: string | undefined;
-  let bestScore = 0.33;
-  const seen = new Set<string>();
-  for (const rel of parent.relationships) {
-    const candidate = rel.target.name;
-    const other = candidate.toLowerCase();
-    if (seen.has(other) || other.length > 100) continue;
-    seen.add(other);
-    const score = 1 - distance(target, other) / Math.max(target.length, other.length, 1);
-    if (score > bestScore || (score === bestScore && best === undefined)) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
+  const best = closestName(
+    name,
+    parent.relationships.map((rel) => rel.target.name),
+  );
   return best === undefined ? null : `Perhaps you meant '${best}' instead of '${name}'.`;
 }
 
