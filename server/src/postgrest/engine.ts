@@ -6,7 +6,27 @@ import type { Db, Queryable } from '../db/types';
 import { closestName } from './fuzzy';
 import { PgrstError, columnNotFound, errorBody, toPgrstError, unknownColumn } from './errors';
 import { applyFilterExtension } from './filter-extension';
-import { classifyParams, planQuery, type Plan, type PlanNode, type ParsedQuery } from './plan';
+import {
+  classifyParams,
+  planQuery,
+  type Plan,
+  type PlanNode,
+  type PlanOptions,
+  type ParsedQuery,
+} from './plan';
+import {
+  RESPONSE_GUCS,
+  applyResponseGucs,
+  chooseHandler,
+  contentLocation,
+  handlerAggregateSql,
+  handlerBody,
+  handlerBodySql,
+  handlerContentType,
+  isDefaultSelect,
+  type CustomMedia,
+  type GucRow,
+} from './media';
 import { capEmbeddedRows } from './row-cap';
 import {
   negotiate,
@@ -74,6 +94,11 @@ export interface EngineOptions {
   planEnabled?: boolean;
   /** PostgREST's `db-aggregates-enabled`: `count()`, `col.sum()`… in select. Default off. */
   aggregatesEnabled?: boolean;
+  /**
+   * PostgREST 12's media type handlers (domains named after media types returned by functions
+   * and aggregates of the schema) answer `Accept`. Default off (Mission Control mode).
+   */
+  mediaHandlers?: boolean;
 }
 
 /** The preferences of a request in the engine's two forms, and its negotiated media type. */
@@ -82,6 +107,13 @@ interface Prefs extends Preferences {
   negotiated: Negotiated;
   /** Roll the transaction back at the end (tx=rollback, or db-tx-end = rollback). */
   rollback: boolean;
+  /**
+   * PGRST107 when no builtin type is acceptable: thrown unless a media type handler of the
+   * target answers (PostgREST negotiates once the target is known).
+   */
+  mediaError: PgrstError | undefined;
+  /** A write's media type handler (its `return=representation` body). */
+  custom?: CustomMedia | undefined;
 }
 
 /** Thrown inside a transaction to roll it back while keeping the result. */
@@ -108,7 +140,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const GEOJSON_TYPE = 'application/geo+json; charset=utf-8';
 
-interface ResultRow {
+interface ResultRow extends GucRow {
   total: string | number | bigint | null;
   n: string | number | bigint;
   body: string;
@@ -377,6 +409,7 @@ class EngineImpl implements Engine {
     private readonly txEnd: NonNullable<EngineOptions['txEnd']> = 'commit',
     private readonly planEnabled = false,
     private readonly aggregatesEnabled = false,
+    private readonly handlersEnabled = false,
   ) {
     this.cache = cache;
   }
@@ -480,25 +513,72 @@ class EngineImpl implements Engine {
       );
     }
     const query = classifyParams(params);
-    const plan = planQuery(relation, query, { aggregates: this.aggregatesEnabled });
+    const plan = planQuery(relation, query, this.planOptions());
     capEmbeddedRows(plan.root, this.maxRows);
     this.applyMasks(plan, masks);
     if (req.method === 'GET' || req.method === 'HEAD') {
+      const custom = this.handlerFor(req, prefs, { relation }, query);
       const denied = authorize(accessesFor(relation.name, req.method, false, plan));
       if (denied !== undefined) return denied;
       // Standalone mode (a per-request role) reads in a READ ONLY transaction, as PostgREST does.
       const mode = { transaction: false, readOnly: ctx.role !== undefined };
       const from = plan.root.from ?? `${relation.sqlName} AS t0`;
-      return this.read(req, from, query, plan, prefs, media, mode, ctx);
+      return this.read(req, from, query, plan, prefs, media, mode, ctx, undefined, false, custom);
     }
+    // Writes negotiate too; a handler shapes the representation.
+    prefs.custom = this.handlerFor(req, prefs, { relation }, query);
     if (req.method === 'PUT')
       return this.put(req, relation, query, plan, prefs, media, authorize, ctx);
     return this.write(req, relation, query, plan, prefs, media, authorize, ctx);
   }
 
+  /**
+   * The media type handler answering a read of `target` (PostgREST 12's handlers), or undefined
+   * for a builtin type; 406 PGRST107 when neither is acceptable. Only in standalone mode (a
+   * request role): Mission Control's `/api/db` keeps its builtin types.
+   */
+  private handlerFor(
+    req: DbRequest,
+    prefs: Prefs,
+    target: { relation: Relation } | { fn: RpcFunction },
+    query: ParsedQuery,
+  ): CustomMedia | undefined {
+    const custom =
+      this.handlersEnabled && prefs.negotiated.kind !== 'plan'
+        ? chooseHandler(
+            req.headers.accept,
+            this.cache.mediaAggregates,
+            target,
+            isDefaultSelect(query.select),
+          )
+        : undefined;
+    if (custom === undefined && prefs.mediaError !== undefined) throw prefs.mediaError;
+    return custom;
+  }
+
+  /** The planner's options: aggregates, and the relations with relationships (PGRST200's hint). */
+  private planOptions(): PlanOptions {
+    const cache = this.cache;
+    return {
+      aggregates: this.aggregatesEnabled,
+      relatedNames: () =>
+        [...cache.relations.values()]
+          .filter((relation) => relation.relationships.length > 0)
+          .map((relation) => relation.name),
+    };
+  }
+
   /** The request's preferences (400 PGRST122 with handling=strict) and media type (406). */
   private async preferences(req: DbRequest): Promise<Prefs> {
-    const negotiated = negotiate(req.headers.accept);
+    let negotiated: Negotiated;
+    let mediaError: PgrstError | undefined;
+    try {
+      negotiated = negotiate(req.headers.accept);
+    } catch (error: unknown) {
+      if (!(error instanceof PgrstError) || error.code !== 'PGRST107') throw error;
+      negotiated = { kind: 'json', nullsStripped: false };
+      mediaError = error;
+    }
     if (negotiated.kind === 'plan' && !this.planEnabled) {
       throw new PgrstError(
         406,
@@ -516,6 +596,7 @@ class EngineImpl implements Engine {
     return {
       full,
       negotiated,
+      mediaError,
       rollback,
       representation: full.return === 'representation',
       return: full.return ?? 'minimal',
@@ -592,6 +673,28 @@ class EngineImpl implements Engine {
               params: configs.flatMap(([name, value]) => [name, value]),
             },
           ];
+    class NeedsTransaction extends Error {}
+    const readWithPrelude = this.db.readWithPrelude?.bind(this.db);
+    if (!mode.transaction && readWithPrelude !== undefined) {
+      // A read of one statement: prelude and statement as one implicit transaction in one round
+      // trip (no BEGIN/COMMIT). A read that needs a second statement (a planned count's EXPLAIN)
+      // gives up before sending it and runs again in a real transaction: reads only, so the
+      // statement already run changed nothing.
+      let sent = false;
+      const single: Queryable = {
+        query: <R>(sql: string, params: readonly unknown[] = []) => {
+          if (sent) return Promise.reject(new NeedsTransaction());
+          sent = true;
+          return readWithPrelude<R>(prelude, sql, params);
+        },
+        exec: () => Promise.reject(new NeedsTransaction()),
+      };
+      try {
+        return await work(single);
+      } catch (error: unknown) {
+        if (!(error instanceof NeedsTransaction)) throw error;
+      }
+    }
     return this.db.transaction((tx) => work(tx), { prelude, readOnly: mode.readOnly });
   }
 
@@ -614,6 +717,7 @@ class EngineImpl implements Engine {
     ctx: HandleOptions,
     params: SqlParams = new SqlParams(),
     rpc = false,
+    custom?: CustomMedia,
   ): Promise<DbResponse> {
     const { offset, limit } = paging(query, req, this.maxRows);
     const root = plan.root;
@@ -634,7 +738,14 @@ class EngineImpl implements Engine {
     const negotiated = prefs.negotiated;
     const explain = negotiated.kind === 'plan';
     // One aggregate over the page: no CTE to materialise; the page's ORDER BY carries through.
-    const body = head && !explain ? `''::text` : bodySql(media, keys, negotiated);
+    const body =
+      head && !explain
+        ? `''::text`
+        : custom?.aggregate !== undefined
+          ? handlerBodySql(custom, handlerAggregateSql(custom.aggregate))
+          : bodySql(media, keys, negotiated);
+    // Standalone mode: what the statement set in response.headers / response.status.
+    const gucs = ctx.role !== undefined ? RESPONSE_GUCS : '';
     const inner = grouped
       ? `(${renderGroupedQuery(root, from, where, params, limit, offset)})`
       : `(SELECT ${renderProjection(root, params)} FROM (${page}) AS t0)`;
@@ -671,7 +782,7 @@ class EngineImpl implements Engine {
           prefs.countKind === 'exact' ||
           (prefs.countKind !== undefined && (estimate === undefined || estimate <= this.maxRows));
         const total = exact ? exactCount() : 'NULL::int8';
-        const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
+        const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body${gucs} FROM ${inner} AS s0`;
         const result = await EngineImpl.one(target, sql, params.values);
         const counted = toCount(result.total);
         const overflow = counted !== undefined && offset > counted;
@@ -679,7 +790,7 @@ class EngineImpl implements Engine {
           throw maxAffectedError(Number(result.n));
         }
         // Shaped inside the transaction: a 406 (single object) rolls back a volatile RPC.
-        if (!overflow) shapeBody(media, result, keys, head);
+        if (!overflow && custom === undefined) shapeBody(media, result, keys, head);
         return { row: result, planned: exact ? undefined : estimate };
       },
       prefs.rollback && mode.transaction,
@@ -688,6 +799,11 @@ class EngineImpl implements Engine {
     const count = toCount(row.total) ?? planned;
     const extra: Record<string, string> = {};
     if (applied !== undefined) extra['preference-applied'] = applied;
+    // PostgREST 12 names a table or view read's canonical URL (not an RPC's); standalone mode.
+    const location: Record<string, string> =
+      rpc || ctx.role === undefined
+        ? {}
+        : { 'content-location': contentLocation(root.relation.name, req.rawQuery) };
     if (count !== undefined && offset > count && row.total !== null) {
       const failure = new PgrstError(
         416,
@@ -697,16 +813,34 @@ class EngineImpl implements Engine {
       );
       return jsonResponse(416, head ? '' : errorBody(failure), {
         'content-range': `*/${count}`,
+        ...location,
         ...extra,
       });
     }
     const range = n > 0 ? `${offset}-${offset + n - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
     const status = count !== undefined && n < count ? 206 : 200;
+    if (custom !== undefined) {
+      const out = handlerBody(custom, row.body, head);
+      const final = applyResponseGucs(
+        status,
+        {
+          'content-range': range,
+          ...location,
+          'content-type': handlerContentType(custom),
+          ...extra,
+        },
+        row,
+      );
+      return { ...final, ...out };
+    }
     const shaped = shapeBody(media, row, keys, head);
     const contentType = negotiated.kind === 'geojson' ? GEOJSON_TYPE : shaped.contentType;
     return {
-      status: media === 'object' ? 200 : status,
-      headers: { 'content-type': contentType, 'content-range': range, ...extra },
+      ...applyResponseGucs(
+        media === 'object' ? 200 : status,
+        { 'content-range': range, ...location, 'content-type': contentType, ...extra },
+        row,
+      ),
       body: shaped.body,
     };
   }
@@ -929,17 +1063,23 @@ class EngineImpl implements Engine {
         ? relation.primaryKey
         : undefined;
     let body = `''::text`;
+    const custom = prefs.representation ? prefs.custom : undefined;
     if (prefs.representation || prefs.negotiated.kind === 'plan') {
       // The returned rows are read like any other: masked columns stay masked.
       const page = this.maskedSource(relation, '_page', 't0', masks);
-      body = `(SELECT ${bodySql(media, keys, prefs.negotiated)} FROM (SELECT ${renderProjection(plan.root, params)} FROM ${page}) AS s0)`;
+      const value =
+        custom?.aggregate !== undefined
+          ? handlerBodySql(custom, handlerAggregateSql(custom.aggregate))
+          : bodySql(media, keys, prefs.negotiated);
+      body = `(SELECT ${value} FROM (SELECT ${renderProjection(plan.root, params)} FROM ${page}) AS s0)`;
     } else if (location !== undefined) {
       const pk = location.map((column) => `t0.${quoteIdent(column)}`).join(', ');
       body = `coalesce((SELECT json_agg(json_build_array(${pk})) FROM _page AS t0), '[]'::json)::text`;
     }
     const insertedSql =
       inserted === undefined ? 'NULL::int8' : `(SELECT count(*) FROM _page WHERE "pgrst:inserted")`;
-    const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${insertedSql} AS inserted, ${body} AS body`;
+    const gucs = ctx.role !== undefined ? RESPONSE_GUCS : '';
+    const sql = `WITH _page AS (${statement}) SELECT NULL::int8 AS total, (SELECT count(*) FROM _page) AS n, ${insertedSql} AS inserted, ${body} AS body${gucs}`;
     const mode: RunMode = { transaction: true, readOnly: false };
     if (prefs.negotiated.kind === 'plan') {
       return this.explain(sql, params.values, prefs.negotiated, mode, ctx);
@@ -968,7 +1108,7 @@ class EngineImpl implements Engine {
           throw maxAffectedError(Number(result.n));
         }
         // Checked before the commit: a 406 for a single object rolls the write back.
-        if (prefs.representation) shapeBody(media, result, keys, false);
+        if (prefs.representation && custom === undefined) shapeBody(media, result, keys, false);
         return result as ResultRow & { inserted: string | number | null };
       },
       prefs.rollback,
@@ -1013,12 +1153,18 @@ class EngineImpl implements Engine {
           : 201;
     } else status = 200;
     if (!prefs.representation) {
-      return { status: created ? status : 204, headers, body: '' };
+      return { ...applyResponseGucs(created ? status : 204, headers, row), body: '' };
+    }
+    if (custom !== undefined) {
+      const contentType = handlerContentType(custom);
+      return {
+        ...applyResponseGucs(status, { ...headers, 'content-type': contentType }, row),
+        ...handlerBody(custom, row.body, false),
+      };
     }
     const shaped = shapeBody(media, row, keys, false);
     return {
-      status,
-      headers: { ...headers, 'content-type': shaped.contentType },
+      ...applyResponseGucs(status, { ...headers, 'content-type': shaped.contentType }, row),
       body: shaped.body,
     };
   }
@@ -1284,7 +1430,13 @@ class EngineImpl implements Engine {
     let raw: string | undefined;
     if (rawCall) {
       // One unnamed json/jsonb (or text, xml, bytea) parameter: the whole body is the argument.
-      raw = contentType === 'application/json' ? JSON.stringify(body ?? {}) : (req.body ?? '');
+      raw =
+        contentType === 'application/json'
+          ? JSON.stringify(body ?? {})
+          : contentType === 'application/octet-stream' && req.bodyBytes !== undefined
+            ? // The bytes as they came, in bytea's hex input form.
+              `\\x${Buffer.from(req.bodyBytes).toString('hex')}`
+            : (req.body ?? '');
     } else if (isGet || contentType === 'application/x-www-form-urlencoded') {
       for (const [key, list] of argValues) {
         const arg = fn.argMap.get(key);
@@ -1302,12 +1454,16 @@ class EngineImpl implements Engine {
       }
     }
     const plan =
-      fn.result === undefined
-        ? undefined
-        : planQuery(fn.result, query, { aggregates: this.aggregatesEnabled });
+      fn.result === undefined ? undefined : planQuery(fn.result, query, this.planOptions());
     if (plan !== undefined) capEmbeddedRows(plan.root, this.maxRows);
     if (plan === undefined) rejectScalarQuery(fn, query);
     else this.applyMasks(plan, masks);
+    const custom = this.handlerFor(
+      req,
+      prefs,
+      plan === undefined ? { fn } : { relation: plan.root.relation },
+      query,
+    );
     // A function that cannot write (immutable or stable) is a read whatever the method; a
     // volatile one called with POST is a write. GET always runs read-only, as in PostgREST.
     const writes = !isGet && fn.volatility === 'v';
@@ -1324,7 +1480,7 @@ class EngineImpl implements Engine {
         : `${fn.sqlName}(${renderArgs(fn, values, argParams)})`;
     if (plan !== undefined) {
       const from = this.maskedSource(plan.root.relation, call, 't0', masks);
-      return this.read(req, from, query, plan, prefs, media, mode, ctx, argParams, true);
+      return this.read(req, from, query, plan, prefs, media, mode, ctx, argParams, true, custom);
     }
     const head = req.method === 'HEAD';
     const keysOut = [fn.name];
@@ -1340,8 +1496,13 @@ class EngineImpl implements Engine {
     if (applied !== undefined) extra['preference-applied'] = applied;
     let sql: string;
     let paged = { offset: 0, limit: 1 };
-    if (fn.returnType === 'void') {
-      sql = `SELECT NULL::int8 AS total, 1 AS n, '' AS body FROM (SELECT ${call}) AS t0`;
+    const gucs = ctx.role !== undefined ? RESPONSE_GUCS : '';
+    if (custom !== undefined) {
+      // A handler function: its result is the body, as it is.
+      const value = head ? `''` : handlerBodySql(custom, `s0.${quoteIdent(fn.name)}`);
+      sql = `SELECT NULL::int8 AS total, 1 AS n, ${value} AS body${gucs} FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
+    } else if (fn.returnType === 'void') {
+      sql = `SELECT NULL::int8 AS total, 1 AS n, '' AS body${gucs} FROM (SELECT ${call}) AS t0`;
     } else if (fn.returnsSet) {
       paged = paging(query, req, this.maxRows);
       let page = `SELECT t0.v AS ${quoteIdent(fn.name)} FROM ${call} AS t0(v) LIMIT ${argParams.add(paged.limit, 'int8')}`;
@@ -1351,14 +1512,14 @@ class EngineImpl implements Engine {
         : `coalesce(json_agg(s0.${quoteIdent(fn.name)}), '[]'::json)::text`;
       const bodyOut = media === 'csv' ? bodySql(media, keysOut) : agg;
       const total = prefs.count ? `(SELECT count(*) FROM ${call} AS t0(v))` : 'NULL::int8';
-      sql = `SELECT ${total} AS total, count(*) AS n, ${bodyOut} AS body FROM (${page}) AS s0`;
+      sql = `SELECT ${total} AS total, count(*) AS n, ${bodyOut} AS body${gucs} FROM (${page}) AS s0`;
     } else {
       const bodyOut =
         media === 'csv'
           ? `substring(s0::text, 2, length(s0::text) - 2)`
           : `to_json(s0.${quoteIdent(fn.name)})::text`;
       const total = prefs.count ? '1::int8' : 'NULL::int8';
-      sql = `SELECT ${total} AS total, 1 AS n, ${bodyOut} AS body FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
+      sql = `SELECT ${total} AS total, 1 AS n, ${bodyOut} AS body${gucs} FROM (SELECT ${call} AS ${quoteIdent(fn.name)}) AS s0`;
     }
     if (prefs.negotiated.kind === 'plan') {
       return this.explain(sql, argParams.values, prefs.negotiated, mode, ctx);
@@ -1372,7 +1533,9 @@ class EngineImpl implements Engine {
         if (maxAffected !== undefined && Number(result.n) > maxAffected) {
           throw maxAffectedError(Number(result.n));
         }
-        if (fn.returnType !== 'void') shapeBody(media, result, keysOut, head, fn.returnsSet);
+        if (fn.returnType !== 'void' && custom === undefined) {
+          shapeBody(media, result, keysOut, head, fn.returnsSet);
+        }
         return result;
       },
       prefs.rollback,
@@ -1381,14 +1544,28 @@ class EngineImpl implements Engine {
     const count = toCount(row.total);
     const range =
       n > 0 ? `${paged.offset}-${paged.offset + n - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
+    if (custom !== undefined) {
+      const headers = {
+        'content-range': range,
+        'content-type': handlerContentType(custom),
+        ...extra,
+      };
+      return { ...applyResponseGucs(200, headers, row), ...handlerBody(custom, row.body, head) };
+    }
     if (fn.returnType === 'void') {
-      return { status: 204, headers: { 'content-range': range, ...extra }, body: '' };
+      return {
+        ...applyResponseGucs(204, { 'content-range': range, ...extra }, row),
+        body: '',
+      };
     }
     const shaped = shapeBody(media, row, keysOut, head, fn.returnsSet);
     const status = count !== undefined && n < count && media !== 'object' ? 206 : 200;
     return {
-      status,
-      headers: { 'content-type': shaped.contentType, 'content-range': range, ...extra },
+      ...applyResponseGucs(
+        status,
+        { 'content-type': shaped.contentType, 'content-range': range, ...extra },
+        row,
+      ),
       body: shaped.body,
     };
   }
@@ -1460,5 +1637,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     options.txEnd ?? 'commit',
     options.planEnabled ?? false,
     options.aggregatesEnabled ?? false,
+    options.mediaHandlers ?? false,
   );
 }

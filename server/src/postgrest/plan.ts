@@ -300,7 +300,16 @@ function resolveOrder(node: PlanNode, terms: readonly OrderTerm[]): ResolvedOrde
  * longer length, case-insensitive, at least 1/3). None when `name` itself is related (the
  * relationship failed on its hint).
  */
-export function relationHint(parent: Relation, name: string): string | null {
+export function relationHint(
+  parent: Relation,
+  name: string,
+  relatedNames?: () => Iterable<string>,
+): string | null {
+  if (parent.relationships.length === 0 && relatedNames !== undefined) {
+    // PostgREST 12: a parent without any relationship gets the closest relation that has one.
+    const other = closestName(parent.name, relatedNames());
+    return other === undefined ? null : `Perhaps you meant '${other}' instead of '${parent.name}'.`;
+  }
   const target = name.toLowerCase();
   if (parent.relationships.some((rel) => rel.target.name.toLowerCase() === target)) return null;
   const best = closestName(
@@ -360,8 +369,72 @@ function matchesHint(rel: Relationship, hint: string): boolean {
   );
 }
 
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function comparePairs(
+  a: readonly (readonly [string, string])[],
+  b: readonly (readonly [string, string])[],
+): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const left = a[i];
+    const right = b[i];
+    if (left === undefined || right === undefined) break;
+    const order = compareText(left[0], right[0]) || compareText(left[1], right[1]);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
+/** PostgREST 12's order of the relationship kinds: one-to-many, many-to-one, one-to-one, m2m. */
+const KIND_ORDER: Readonly<Record<Relationship['kind'], number>> = {
+  o2m: 0,
+  m2o: 1,
+  o2o: 2,
+  m2m: 3,
+  computed: 4,
+};
+
+/**
+ * The order of a parent's relationships in PostgREST 12's schema cache (and so of PGRST201's
+ * details): by target (schema, name), self-references last, then kind (one-to-many, many-to-one,
+ * one-to-one, many-to-many), then the constraint (the junction, then its two constraints, for
+ * many-to-many) and the columns.
+ */
+function compareRelationships(parent: Relation, a: Relationship, b: Relationship): number {
+  const byTarget =
+    compareText(a.target.schema, b.target.schema) ||
+    compareText(a.target.name, b.target.name) ||
+    Number(a.target === parent) - Number(b.target === parent) ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+  if (byTarget !== 0) return byTarget;
+  const ja = a.junction;
+  const jb = b.junction;
+  if (ja !== undefined && jb !== undefined) {
+    return (
+      compareText(ja.relation.schema, jb.relation.schema) ||
+      compareText(ja.relation.name, jb.relation.name) ||
+      compareText(ja.sourceConstraint, jb.sourceConstraint) ||
+      compareText(ja.targetConstraint, jb.targetConstraint) ||
+      comparePairs(ja.sourcePairs, jb.sourcePairs) ||
+      comparePairs(ja.targetPairs, jb.targetPairs)
+    );
+  }
+  return (
+    compareText(a.constraint, b.constraint) ||
+    comparePairs(a.pairs, b.pairs) ||
+    // One-to-one: the side holding the key first.
+    Number(a.cardinality === 'many') - Number(b.cardinality === 'many')
+  );
+}
+
 /** Find the one relationship an embed refers to (PostgREST 12's rules). */
-export function resolveRelationship(parent: Relation, item: EmbedItem): Relationship {
+export function resolveRelationship(
+  parent: Relation,
+  item: EmbedItem,
+  relatedNames?: () => Iterable<string>,
+): Relationship {
   // A computed relationship (a function named as the embed) overrides detected ones.
   const computed = parent.relationships.find(
     (rel) => rel.kind === 'computed' && rel.constraint === item.name,
@@ -381,6 +454,7 @@ export function resolveRelationship(parent: Relation, item: EmbedItem): Relation
   );
   const hint = item.hint;
   if (hint !== undefined) candidates = candidates.filter((rel) => matchesHint(rel, hint));
+  candidates.sort((a, b) => compareRelationships(parent, a, b));
   const [first, second] = candidates;
   if (first === undefined) {
     throw new PgrstError(
@@ -390,7 +464,7 @@ export function resolveRelationship(parent: Relation, item: EmbedItem): Relation
       `Searched for a foreign key relationship between '${parent.name}' and '${item.name}'${
         hint === undefined ? '' : ` using the hint '${hint}'`
       } in the schema '${parent.schema}', but no matches were found.`,
-      relationHint(parent, item.name),
+      relationHint(parent, item.name, relatedNames),
     );
   }
   if (second !== undefined) {
@@ -410,6 +484,8 @@ export function resolveRelationship(parent: Relation, item: EmbedItem): Relation
 /** Aggregates are PostgREST 12's `db-aggregates-enabled` (off by default). */
 export interface PlanOptions {
   aggregates?: boolean | undefined;
+  /** The schema's relations that have relationships (PGRST200's hint for a parent without). */
+  relatedNames?: (() => Iterable<string>) | undefined;
 }
 
 interface BuildContext {
@@ -417,6 +493,7 @@ interface BuildContext {
   /** Every embedded relation, for the RBAC decision. */
   embedded: Relation[];
   aggregates: boolean;
+  relatedNames: (() => Iterable<string>) | undefined;
 }
 
 function aggregatesDisabled(): PgrstError {
@@ -484,7 +561,7 @@ function buildNode(
         cast: selected.cast,
       });
     } else {
-      const rel = resolveRelationship(relation, selected);
+      const rel = resolveRelationship(relation, selected, context.relatedNames);
       context.embedded.push(rel.target);
       if (rel.junction !== undefined) context.embedded.push(rel.junction.relation);
       const child = buildNode(rel.target, selected.select, context, rel, selected);
@@ -564,6 +641,7 @@ export function planQuery(relation: Relation, query: ParsedQuery, options: PlanO
     nextAlias: 0,
     embedded: [],
     aggregates: options.aggregates === true,
+    relatedNames: options.relatedNames,
   };
   const root = buildNode(relation, query.select, context, undefined, undefined);
   root.filters = applyEmbedNullFilters(root, query.filters).map((expr) => resolveExpr(root, expr));

@@ -234,7 +234,8 @@ function mediaParams(params: readonly string[]): Map<string, string> {
   return map;
 }
 
-function decodeMedia(name: string, params: Map<string, string>): Negotiated | undefined {
+/** A builtin media type of PostgREST 12 by its name and parameters, or undefined. */
+export function decodeMedia(name: string, params: Map<string, string>): Negotiated | undefined {
   const stripped = params.get('nulls') === 'stripped';
   switch (name) {
     case '*/*':
@@ -279,13 +280,25 @@ function decodeMedia(name: string, params: Map<string, string>): Negotiated | un
   }
 }
 
+/** One media range of an `Accept` header: its lower-cased name, parameters and name as written. */
+export interface AcceptRange {
+  type: string;
+  params: Map<string, string>;
+  written: string;
+}
+
 /**
- * Content negotiation over `Accept` with PostgREST 12's media types: the acceptable range with the
- * highest quality (ties in header order). No header means JSON; nothing acceptable is 406 PGRST107.
+ * The acceptable media ranges of `Accept` by quality (ties in header order; `q=0` dropped), and
+ * every name as written (for PGRST107's message). No header is `*\/*`.
  */
-export function negotiate(accept: string | undefined): Negotiated {
-  if (accept === undefined || accept.trim() === '') return { kind: 'json', nullsStripped: false };
-  const ranges: { type: string; params: Map<string, string>; q: number; index: number }[] = [];
+export function acceptRanges(accept: string | undefined): {
+  ranges: AcceptRange[];
+  names: string[];
+} {
+  if (accept === undefined || accept.trim() === '') {
+    return { ranges: [{ type: '*/*', params: new Map(), written: '*/*' }], names: ['*/*'] };
+  }
+  const ranges: (AcceptRange & { q: number; index: number })[] = [];
   const names: string[] = [];
   accept
     .slice(0, 4096)
@@ -297,18 +310,35 @@ export function negotiate(accept: string | undefined): Negotiated {
       const q = qText === undefined ? 1 : /^[0-9.]{1,6}$/.test(qText) ? Number(qText) : NaN;
       const name = type.trim().toLowerCase();
       if (name !== '') names.push(type.trim());
-      if (name !== '' && Number.isFinite(q) && q > 0) ranges.push({ type: name, params, q, index });
+      if (name !== '' && Number.isFinite(q) && q > 0) {
+        ranges.push({ type: name, params, written: type.trim(), q, index });
+      }
     });
   ranges.sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const range of ranges) {
-    const media = decodeMedia(range.type, range.params);
-    if (media !== undefined) return media;
-  }
-  throw new PgrstError(
+  return { ranges, names };
+}
+
+/** PGRST107 for the names of an `Accept` header. */
+export function notAcceptable(names: readonly string[]): PgrstError {
+  return new PgrstError(
     406,
     'PGRST107',
     `None of these media types are available: ${names.join(', ').slice(0, 500)}`,
   );
+}
+
+/**
+ * Content negotiation over `Accept` with PostgREST 12's media types: the acceptable range with the
+ * highest quality (ties in header order). No header means JSON; nothing acceptable is 406 PGRST107.
+ */
+export function negotiate(accept: string | undefined): Negotiated {
+  if (accept === undefined || accept.trim() === '') return { kind: 'json', nullsStripped: false };
+  const { ranges, names } = acceptRanges(accept);
+  for (const range of ranges) {
+    const media = decodeMedia(range.type, range.params);
+    if (media !== undefined) return media;
+  }
+  throw notAcceptable(names);
 }
 
 /** The response formats the engine produces. */

@@ -103,6 +103,27 @@ export interface RpcFunction {
   returnType: string;
   /** pg_proc.provolatile: `i` immutable, `s` stable, `v` volatile (may write). */
   volatility: string;
+  /**
+   * PostgREST's media type handler function: the return type is a domain named after a media
+   * type (`"text/html"`, `"*\/*"`), lower-cased; `mediaBase` is the domain's base type name.
+   */
+  mediaType?: string | undefined;
+  mediaBase?: string | undefined;
+}
+
+/**
+ * A media type handler aggregate (PostgREST 12): an aggregate of the exposed schema over one
+ * relation's row type (or `anyelement`) returning a domain named after a media type.
+ */
+export interface MediaAggregate {
+  /** `"schema"."name"`, safe to place in SQL. */
+  sqlName: string;
+  /** The media type (the domain's name, lower-cased; `*\/*` for the any handler). */
+  mediaType: string;
+  /** The domain's base type name (`bytea`, `text`, `xml`, `json`…). */
+  base: string;
+  /** The relation whose row type it takes, or undefined for `anyelement`. */
+  relation: Relation | undefined;
 }
 
 export interface SchemaCache {
@@ -111,6 +132,18 @@ export interface SchemaCache {
   functions: ReadonlyMap<string, RpcFunction>;
   /** Every overload of each function name (RPC picks one by its argument names). */
   overloads: ReadonlyMap<string, readonly RpcFunction[]>;
+  /** Media type handler aggregates by `mediaAggregateKey(relation oid or 0, media type)`. */
+  mediaAggregates: ReadonlyMap<string, MediaAggregate>;
+}
+
+/** The key of a handler aggregate: the relation's oid (0 for `anyelement`) and the media type. */
+export function mediaAggregateKey(oid: number, mediaType: string): string {
+  return `${oid}\u0000${mediaType}`;
+}
+
+/** A domain name PostgREST takes for a media type: `type/subtype` or `*\/*`. */
+export function isMediaTypeName(name: string): boolean {
+  return name === '*/*' || /^[A-Za-z0-9.-]{1,63}\/[A-Za-z0-9.+-]{1,63}$/.test(name);
 }
 
 /** Quote an identifier for SQL. Identifiers in SQL always come from the schema cache. */
@@ -154,6 +187,8 @@ interface FunctionRow {
   retrel: string | number;
   rettype: string;
   args: string;
+  retdomain: string | null;
+  retbase: string | null;
 }
 
 interface ArgJson {
@@ -206,6 +241,8 @@ const FUNCTIONS_SQL = `
 SELECT p.proname AS name, p.provolatile::text AS volatility, p.proretset AS retset, rt.typrelid::int8 AS retrel,
   format_type(p.prorettype, NULL) AS rettype, p.prorows::float8 AS rows,
   rt.typcategory::text AS retcategory,
+  CASE WHEN rt.typtype = 'd' THEN rt.typname::text END AS retdomain,
+  (SELECT b.typname::text FROM pg_type b WHERE b.oid = rt.typbasetype) AS retbase,
   coalesce((
     SELECT json_agg(json_build_object(
       'name', coalesce(p.proargnames[i], ''),
@@ -225,6 +262,27 @@ WHERE n.nspname = $1 AND p.prokind = 'f' AND rt.typname NOT IN ('trigger', 'even
   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass
     AND d.objid = p.oid AND d.deptype = 'e')
 ORDER BY p.proname, p.oid`;
+
+/** Aggregates of one argument (a row type or anyelement) returning a media type domain. */
+const MEDIA_AGGREGATES_SQL = `
+SELECT p.proname AS name, t.typname::text AS media, b.typname::text AS base,
+  CASE WHEN a.typname = 'anyelement' THEN 0 ELSE a.typrelid::int8 END AS rel
+FROM pg_proc p
+JOIN pg_namespace n ON n.oid = p.pronamespace
+JOIN pg_aggregate g ON g.aggfnoid = p.oid
+JOIN pg_type t ON t.oid = p.prorettype
+JOIN pg_type b ON b.oid = t.typbasetype
+JOIN pg_type a ON a.oid = p.proargtypes[0]
+WHERE n.nspname = $1 AND p.pronargs = 1 AND t.typtype = 'd'
+  AND (a.typrelid <> 0 OR a.typname = 'anyelement')
+ORDER BY p.proname, p.oid`;
+
+interface MediaAggregateRow {
+  name: string;
+  media: string;
+  base: string;
+  rel: string | number;
+}
 
 function makeRelation(
   oid: number,
@@ -319,13 +377,15 @@ function addComputed(
 
 /** Introspect `schema` into a fresh cache. */
 export async function loadSchemaCache(db: Queryable, schema: string): Promise<SchemaCache> {
-  const [columnRows, constraintRows, ruleRows, functionRows, updatableRows] = await Promise.all([
-    db.query<ColumnRow>(COLUMNS_SQL, [schema]),
-    db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
-    db.query<RuleRow>(RULES_SQL, [schema]),
-    db.query<FunctionRow & { ndefaults: number }>(FUNCTIONS_SQL, [schema]),
-    db.query<{ oid: string | number; mask: number }>(UPDATABLE_SQL, [schema]),
-  ]);
+  const [columnRows, constraintRows, ruleRows, functionRows, updatableRows, aggregateRows] =
+    await Promise.all([
+      db.query<ColumnRow>(COLUMNS_SQL, [schema]),
+      db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
+      db.query<RuleRow>(RULES_SQL, [schema]),
+      db.query<FunctionRow & { ndefaults: number }>(FUNCTIONS_SQL, [schema]),
+      db.query<{ oid: string | number; mask: number }>(UPDATABLE_SQL, [schema]),
+      db.query<MediaAggregateRow>(MEDIA_AGGREGATES_SQL, [schema]),
+    ]);
 
   const byOid = new Map<number, Relation>();
   const pending = new Map<number, { name: string; kind: RelationKind; columns: Column[] }>();
@@ -538,10 +598,31 @@ export async function loadSchemaCache(db: Queryable, schema: string): Promise<Sc
       returnType: row.rettype,
       volatility: row.volatility,
     };
+    if (row.retdomain !== null && row.retbase !== null && isMediaTypeName(row.retdomain)) {
+      fn.mediaType = row.retdomain.toLowerCase();
+      fn.mediaBase = row.retbase;
+    }
     // `functions` keeps the first overload (masks, Mission Control); `overloads` keeps them all.
     if (!functions.has(row.name)) functions.set(row.name, fn);
     overloads.set(row.name, [...(overloads.get(row.name) ?? []), fn]);
   }
 
-  return { schema, relations, functions, overloads };
+  const mediaAggregates = new Map<string, MediaAggregate>();
+  for (const row of aggregateRows.rows) {
+    if (!isMediaTypeName(row.media)) continue;
+    const oid = Number(row.rel);
+    const relation = oid === 0 ? undefined : byOid.get(oid);
+    if (oid !== 0 && relation === undefined) continue;
+    const mediaType = row.media.toLowerCase();
+    const key = mediaAggregateKey(oid, mediaType);
+    if (mediaAggregates.has(key)) continue;
+    mediaAggregates.set(key, {
+      sqlName: `${quoteIdent(schema)}.${quoteIdent(row.name)}`,
+      mediaType,
+      base: row.base,
+      relation,
+    });
+  }
+
+  return { schema, relations, functions, overloads, mediaAggregates };
 }

@@ -16,12 +16,22 @@ export interface DbRequest {
   headers: Record<string, string | undefined>;
   /** The raw request body (POST/PATCH), undefined when none. */
   body: string | undefined;
+  /**
+   * The body's bytes when the HTTP layer read it as binary (`Content-Type:
+   * application/octet-stream`): an RPC's single unnamed `bytea` parameter takes them as they are.
+   */
+  bodyBytes?: Uint8Array | undefined;
 }
 
 export interface DbResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * A binary body (a media type handler over `bytea`, PostgREST 12): sent instead of `body` (which
+   * is then empty).
+   */
+  bytes?: Uint8Array | undefined;
 }
 
 /**

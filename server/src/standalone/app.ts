@@ -3,7 +3,7 @@
  * (`/<relation>`, `/rpc/<function>`) over an existing database, one engine per exposed schema.
  * Authorisation is PostgreSQL's: every request runs in a transaction as the role of its JWT (or
  * the anonymous role) with `request.jwt.claims`, `request.method`, `request.path` and
- * `request.headers` set, so grants and row-level security decide. Nothing here writes to the
+ * `request.headers` and `request.cookies` set, so grants and row-level security decide. Nothing here writes to the
  * database except the requests themselves.
  */
 import { Hono, type Context } from 'hono';
@@ -61,6 +61,21 @@ function lowerCaseHeaders(c: Context): Record<string, string> {
   return headers;
 }
 
+/**
+ * `request.cookies` as PostgREST sets it: the `Cookie` header's `name=value` pairs as a JSON
+ * object (values as sent; the first of a repeated name wins).
+ */
+function cookiesOf(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name !== '' && !Object.hasOwn(cookies, name)) cookies[name] = part.slice(eq + 1).trim();
+  }
+  return cookies;
+}
+
 /** Build the app over `db` (introspects every exposed schema once). */
 export async function createStandaloneApp(
   db: Db,
@@ -78,6 +93,8 @@ export async function createStandaloneApp(
         planEnabled: config.planEnabled,
         // PostgREST's db-aggregates-enabled: always on in this mode.
         aggregatesEnabled: true,
+        // PostgREST 12's media type handlers (domains named after media types).
+        mediaHandlers: true,
         ...(config.statementTimeoutMs === undefined
           ? {}
           : { statementTimeoutMs: config.statementTimeoutMs }),
@@ -196,7 +213,18 @@ export async function createStandaloneApp(
     const question = c.req.url.indexOf('?');
     const rawQuery = question === -1 ? '' : c.req.url.slice(question + 1).replace(/#.*$/, '');
     const headers = lowerCaseHeaders(c);
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
+    const read = method === 'GET' || method === 'HEAD';
+    // A binary body (an RPC's single unnamed bytea parameter) is kept as bytes.
+    const binary =
+      !read &&
+      (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ===
+        'application/octet-stream';
+    const bytes = binary ? new Uint8Array(await c.req.arrayBuffer()) : undefined;
+    const body = read
+      ? undefined
+      : bytes !== undefined
+        ? Buffer.from(bytes).toString('latin1')
+        : await c.req.text();
     const searchPath = [schema, ...config.extraSearchPath.filter((item) => item !== schema)]
       .map(quoteIdent)
       .join(', ');
@@ -206,6 +234,7 @@ export async function createStandaloneApp(
       rawQuery,
       headers,
       body: body === '' ? undefined : body,
+      ...(bytes === undefined || bytes.length === 0 ? {} : { bodyBytes: bytes }),
     };
     const response = await engine.handle(request, () => undefined, {
       role: identity.role,
@@ -215,13 +244,25 @@ export async function createStandaloneApp(
         ['request.jwt.claims', JSON.stringify(identity.claims)],
         ['request.method', method],
         ['request.path', url.pathname],
-        ['request.headers', JSON.stringify(headers)],
+        // PostgREST leaves the Cookie header out of request.headers: it is request.cookies.
+        [
+          'request.headers',
+          JSON.stringify(
+            Object.fromEntries(Object.entries(headers).filter(([n]) => n !== 'cookie')),
+          ),
+        ],
+        ['request.cookies', JSON.stringify(cookiesOf(headers.cookie))],
+        // Emptied per transaction: a session-level value (set_config(…, false)) of an earlier
+        // request on the same connection never answers this one.
+        ['response.headers', ''],
+        ['response.status', ''],
       ],
     });
     const out: Record<string, string> = { ...response.headers };
     if (multiple) out['content-profile'] = schema;
     if (response.status === 401 && identity.anonymous) out['www-authenticate'] = 'Bearer';
-    return new Response(method === 'HEAD' || response.body === '' ? null : response.body, {
+    const payload = response.bytes ?? (response.body === '' ? null : response.body);
+    return new Response(method === 'HEAD' ? null : payload, {
       status: response.status,
       headers: out,
     });
