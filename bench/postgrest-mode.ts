@@ -18,10 +18,14 @@
  * BENCH_RUNS (default 200), BENCH_HTTP_SECONDS (default 5), BENCH_CONCURRENCY (default 16).
  * Keeps bench/results/postgrest-mode.json; never fails on speed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openPglite } from '../server/src/db/pglite';
 import { openPostgres } from '../server/src/db/postgres';
 import type { Db, Queryable, QueryResult } from '../server/src/db/types';
 import { createEngine } from '../server/src/postgrest/engine';
@@ -122,6 +126,21 @@ function recording(db: Db): { db: Db; take(): Statement[] } {
     db: {
       kind: db.kind,
       ...wrap(db),
+      ...(db.readWithPrelude
+        ? {
+            readWithPrelude: <T>(
+              prelude: readonly { sql: string; params?: readonly unknown[] }[],
+              sql: string,
+              params: readonly unknown[] = [],
+            ) => {
+              for (const statement of prelude) {
+                log.push({ sql: statement.sql, params: statement.params ?? [] });
+              }
+              log.push({ sql, params });
+              return db.readWithPrelude!<T>(prelude, sql, params);
+            },
+          }
+        : {}),
       transaction: (fn, options) =>
         db.transaction((tx) => {
           log.push({ sql: 'BEGIN', params: [] });
@@ -149,6 +168,20 @@ function mainStatement(statements: Statement[]): Statement {
   return main;
 }
 
+/** Medians of several runs measured in turn, sample by sample. */
+async function timeMedians(runs: (() => Promise<unknown>)[]): Promise<number[]> {
+  for (let i = 0; i < WARMUP; i += 1) for (const run of runs) await run();
+  const samples = runs.map(() => [] as number[]);
+  for (let i = 0; i < RUNS; i += 1) {
+    for (const [k, run] of runs.entries()) {
+      const started = performance.now();
+      await run();
+      samples[k]!.push(performance.now() - started);
+    }
+  }
+  return samples.map((values) => stats(values).median);
+}
+
 async function timeMedian(run: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < WARMUP; i += 1) await run();
   const samples: number[] = [];
@@ -160,12 +193,40 @@ async function timeMedian(run: () => Promise<unknown>): Promise<number> {
   return stats(samples).median;
 }
 
+/** `wrk` when installed (a load generator in C: less of the shared cores than a Node client). */
+const WRK =
+  process.env.BENCH_LOADER !== 'node' && spawnSync('wrk', ['--version']).error === undefined;
+
 /** Requests per second and median latency of `path` with CONCURRENCY keep-alive connections. */
 async function load(
   base: string,
   path: string,
 ): Promise<{ rps: number; median: number; errors: number }> {
   const url = new URL(path, base);
+  if (WRK) {
+    const run = spawnSync(
+      'wrk',
+      [
+        '-t1',
+        `-c${CONCURRENCY}`,
+        `-d${SECONDS}s`,
+        '--latency',
+        '-H',
+        'accept: application/json',
+        url.href,
+      ],
+      { encoding: 'utf8' },
+    );
+    const out = run.stdout;
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
+    const p50 = /50%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const scale = { us: 0.001, ms: 1, s: 1000 } as const;
+    const median = p50 ? Number(p50[1]) * scale[p50[2] as keyof typeof scale] : Number.NaN;
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+    const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+    return { rps, median, errors };
+  }
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const once = () =>
     new Promise<number>((resolve, reject) => {
@@ -195,6 +256,57 @@ async function load(
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   return { rps: latencies.length / elapsed, median: stats(latencies).median, errors };
+}
+
+/** One request of `path` at a time on one keep-alive connection. */
+function sequential(base: string, path: string): { once(): Promise<void>; close(): void } {
+  const url = new URL(path, base);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(url, { agent, headers: { accept: 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`)),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { once, close: () => agent.destroy() };
+}
+
+/** Median latency of `path` one request at a time on one keep-alive connection (RUNS of them). */
+async function latencyMedian(base: string, path: string): Promise<number> {
+  const client = sequential(base, path);
+  try {
+    return await timeMedian(client.once);
+  } finally {
+    client.close();
+  }
+}
+
+/** The bare statement Vigil's engine sends for `path` (public schema, no role). */
+async function vigilStatement(db: Db, path: string): Promise<Statement> {
+  const recorder = recording(db);
+  const engine = await createEngine({ db: recorder.db, maxRows: 2000 });
+  const [relation, rawQuery = ''] = path.replace(/^\/api\/db\//, '').split('?');
+  const req: DbRequest = {
+    method: 'GET',
+    path: relation ?? '',
+    rawQuery,
+    headers: { accept: 'application/json' },
+    body: undefined,
+  };
+  const answer = await engine.handle(req, () => undefined);
+  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.body}`);
+  return mainStatement(recorder.take());
+}
+
+/** The median of that statement alone. */
+async function vigilSqlMs(db: Db, path: string): Promise<number> {
+  const main = await vigilStatement(db, path);
+  return timeMedian(() => db.query(main.sql, main.params));
 }
 
 /** `npm run start:postgrest` in its own process; resolves with its base URL. */
@@ -261,7 +373,16 @@ async function main(): Promise<void> {
     const pool = await openPostgres(appUrl, { pipeline: true });
     const recorder = recording(pool);
     const engine = await createEngine({ db: recorder.db, schema: 'shop', maxRows: 1000 });
+    // The same engine without the one-round-trip read (Db.readWithPrelude): BEGIN, the prelude,
+    // the statement and COMMIT, pipelined, as before issue 17's change.
+    const { readWithPrelude: _unused, ...withoutImplicit } = pool;
+    const engineInTransaction = await createEngine({
+      db: withoutImplicit,
+      schema: 'shop',
+      maxRows: 1000,
+    });
     const bare = await openPostgres(server.connectionString);
+    const vigilEngineDb = await openPostgres(vigilUrl);
     const handleOptions: HandleOptions = {
       role: 'web_anon',
       anonymous: true,
@@ -288,11 +409,16 @@ async function main(): Promise<void> {
         throw new Error(`${query.standalone}: ${probe.status} ${probe.body}`);
       const sent = recorder.take();
       const main = mainStatement(sent);
-      const engineMs = await timeMedian(async () => {
-        await engine.handle(req, () => undefined, handleOptions);
-        recorder.take();
-      });
-      const bareMs = await timeMedian(() => bare.query(main.sql, main.params));
+      // Interleaved (engine, bare SQL, engine in a BEGIN/COMMIT transaction, …): on a machine
+      // shared with other work, the three see the same load and their ratios hold.
+      const [engineMs, bareMs, transactionMs] = await timeMedians([
+        async () => {
+          await engine.handle(req, () => undefined, handleOptions);
+          recorder.take();
+        },
+        () => bare.query(main.sql, main.params),
+        () => engineInTransaction.handle(req, () => undefined, handleOptions),
+      ]);
       const replayMs = await timeMedian(() =>
         pool.transaction(async (tx) => {
           for (const statement of sent) {
@@ -303,6 +429,14 @@ async function main(): Promise<void> {
       );
       const standaloneLoad = await load(standalone.base, query.standalone);
       const vigilLoad = await load(vigil.url, query.vigil);
+      // Vigil's p50 over HTTP against its statement alone, measured in turn.
+      const vigilMain = await vigilStatement(vigilEngineDb, query.vigil);
+      const vigilClient = sequential(vigil.url, query.vigil);
+      const [vigilP50, vigilSql] = await timeMedians([
+        vigilClient.once,
+        () => vigilEngineDb.query(vigilMain.sql, vigilMain.params),
+      ]);
+      vigilClient.close();
       const ratio = engineMs / bareMs;
       figures.push({
         name: query.name,
@@ -310,6 +444,7 @@ async function main(): Promise<void> {
         vigilPath: query.vigil,
         roundTrips: sent.length,
         engineMs,
+        engineInTransactionMs: transactionMs,
         bareSqlMs: bareMs,
         replayMs,
         ratio,
@@ -320,17 +455,23 @@ async function main(): Promise<void> {
         vigilRps: vigilLoad.rps,
         vigilMedianMs: vigilLoad.median,
         vigilErrors: vigilLoad.errors,
+        vigilSqlMs: vigilSql,
+        vigilHttpP50Ms: vigilP50,
+        vigilOverheadMs: vigilP50 - vigilSql,
       });
       rows.push([
         query.name,
         `${engineMs.toFixed(2)} ms`,
+        `${transactionMs.toFixed(2)} ms`,
         `${bareMs.toFixed(2)} ms`,
         `${replayMs.toFixed(2)} ms (${sent.length})`,
         `${ratioText(ratio)} ${ratio <= RATIO_TARGET ? 'met' : 'MISSED'}`,
         `${Math.round(standaloneLoad.rps)}${standaloneLoad.errors ? ` (${standaloneLoad.errors} errors)` : ''}`,
         `${Math.round(vigilLoad.rps)}${vigilLoad.errors ? ` (${vigilLoad.errors} errors)` : ''}`,
+        `${vigilP50.toFixed(2)} / ${vigilSql.toFixed(2)} ms`,
       ]);
     }
+    await vigilEngineDb.close();
     await pool.close();
     await bare.close();
   } finally {
@@ -343,11 +484,13 @@ async function main(): Promise<void> {
   const header = [
     'PostgREST mode, PostgreSQL',
     'engine',
+    'engine, BEGIN…COMMIT',
     'bare SQL',
     'all statements (n)',
     `ratio (≤ ${RATIO_TARGET}×)`,
     `standalone req/s`,
     `Vigil /api/db req/s`,
+    'Vigil p50 HTTP / SQL',
   ];
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => row[i]!.length)),
@@ -356,14 +499,84 @@ async function main(): Promise<void> {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log(
-    `  HTTP: ${CONCURRENCY} keep-alive connections for ${SECONDS} s per query; target ≥ ${RPS_TARGET} req/s (issue 18).`,
+    `  HTTP: ${CONCURRENCY} keep-alive connections for ${SECONDS} s per query (${WRK ? 'wrk' : 'a Node client'}); target ≥ ${RPS_TARGET} req/s (issue 18).`,
   );
+  console.log(
+    '  Vigil p50 HTTP / SQL: one request at a time on one connection, against the median of the statement alone; target: within 1 ms (issue 18).',
+  );
+  const embedded = process.env.BENCH_PGLITE === 'off' ? [] : await vigilOnPglite();
   writeResults('postgrest-mode', {
     runs: RUNS,
     httpSeconds: SECONDS,
     concurrency: CONCURRENCY,
+    loader: WRK ? 'wrk' : 'node',
     figures,
+    pglite: embedded,
   });
+}
+
+/**
+ * Vigil's `/api/db` on the embedded database (PGlite, the default): HTTP figures against the
+ * server, then (the server stopped, PGlite being one process's) the same statements alone on its
+ * data directory in this process.
+ */
+async function vigilOnPglite(): Promise<Record<string, unknown>[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-pglite-'));
+  try {
+    console.error('  PostgREST mode: starting Vigil on PGlite with the demo data…');
+    const vigil = await startServer({
+      dataDir,
+      env: { VIGIL_AUTH: 'none', VIGIL_SEED: 'demo' },
+      timeoutMs: 300_000,
+    });
+    const http: { path: string; name: string; rps: number; errors: number; p50: number }[] = [];
+    try {
+      const pods = (await (
+        await fetch(
+          `${vigil.url}/api/db/config_items?select=id,name&type=eq.Kubernetes::Pod&deleted_at=is.null&order=id&limit=1`,
+        )
+      ).json()) as { id: string; name: string }[];
+      const picked = pods[0];
+      if (picked === undefined) throw new Error('the demo data has no pod');
+      for (const query of queries(picked.id, picked.name)) {
+        const loaded = await load(vigil.url, query.vigil);
+        const p50 = await latencyMedian(vigil.url, query.vigil);
+        http.push({
+          path: query.vigil,
+          name: query.name,
+          rps: loaded.rps,
+          errors: loaded.errors,
+          p50,
+        });
+      }
+    } finally {
+      await vigil.stop();
+    }
+    const db = await openPglite(dataDir);
+    const figures: Record<string, unknown>[] = [];
+    try {
+      for (const entry of http) {
+        const sql = await vigilSqlMs(db, entry.path);
+        figures.push({
+          name: entry.name,
+          vigilPath: entry.path,
+          vigilRps: entry.rps,
+          vigilErrors: entry.errors,
+          vigilSqlMs: sql,
+          vigilHttpP50Ms: entry.p50,
+          vigilOverheadMs: entry.p50 - sql,
+        });
+        console.log(
+          `  PGlite  ${entry.name.padEnd(36)} Vigil /api/db ${Math.round(entry.rps)} req/s${entry.errors ? ` (${entry.errors} errors)` : ''}; p50 HTTP ${entry.p50.toFixed(2)} ms / SQL ${sql.toFixed(2)} ms`,
+        );
+      }
+    } finally {
+      await db.close();
+    }
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

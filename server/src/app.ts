@@ -3,15 +3,16 @@
  * serves it. Every /api route declares its requirement (rbac-and-flags.md §3.3).
  */
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { RuntimeConfig } from '../../src/api/types';
 import { authenticate } from './auth/authenticate';
+import { callerCacheFor } from './auth/caller-cache';
 import type { ServerConfig } from './config';
 import type { Db } from './db/types';
 import { corsForOrigins } from './embed/cors';
 import { embedGate } from './embed/gate';
 import type { AppEnv } from './http/env';
+import { compressApi } from './http/compress';
 import { jsonError } from './http/errors';
 import { requirePermission } from './http/rbac';
 import { bodyGuard, bodyLimitGuard, originGuard, urlGuard } from './http/request-guards';
@@ -133,7 +134,8 @@ export function createApp({
   app.use('*', bodyLimitGuard(config.bodyLimitBytes));
   app.use('/api/*', urlGuard());
   app.use('/api/*', bodyGuard());
-  app.use('/api/*', compress());
+  // Bodies under 1 KB go as they are; larger ones in one zlib call (server/src/http/compress.ts).
+  app.use('/api/*', compressApi());
 
   // Liveness and readiness are public (api.md §9.4).
   app.get('/api/health', (c) => c.text('OK'));
@@ -144,7 +146,23 @@ export function createApp({
     const open = canaryRoutes(db, async (_c, next) => next(), true);
     app.route('/api/canary', open);
   } else {
-    app.use('/api/*', authenticate(db, config));
+    // Who a credential is, remembered for a few seconds on PGlite (server/src/auth/caller-cache.ts):
+    // forgotten on every write to the tables it comes from and around every request that may
+    // write (a role change, a sign-out, a deleted person take effect at once).
+    const callers = callerCacheFor(db);
+    if (callers) {
+      app.use('/api/*', async (c, next) => {
+        const method = c.req.method;
+        if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+        callers.invalidate();
+        try {
+          await next();
+        } finally {
+          callers.invalidate();
+        }
+      });
+    }
+    app.use('/api/*', authenticate(db, config, callers));
     // An aal1 session of an identity with a second factor reaches only the identity flows.
     app.use('/api/*', aal2Gate());
     // Scoped embed tokens are decided here, before any route (docs/embed-tokens.md).

@@ -3,6 +3,8 @@
  * (no stack trace) for configuration mistakes and shuts down gracefully on SIGINT/SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, runnerOptions } from './app';
 import { ensureDefaultCaller } from './auth/accounts';
@@ -111,6 +113,21 @@ function printAccounts(): void {
   for (const row of rows) console.log(`  ${line(row)}`);
 }
 
+/**
+ * VIGIL_MEMORY_REPORT=on (bench/server-memory.ts): on SIGUSR2, collect garbage and print one
+ * `memory: {…}` line of process.memoryUsage() in bytes, so a benchmark reads what an idle server
+ * holds rather than garbage not yet collected.
+ */
+function reportMemoryOnSignal(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  process.on('SIGUSR2', () => {
+    gc();
+    gc();
+    console.log(`memory: ${JSON.stringify(process.memoryUsage())}`);
+  });
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
@@ -213,6 +230,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000).unref();
   };
+  if (process.env.VIGIL_MEMORY_REPORT === 'on') reportMemoryOnSignal();
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // Announced last: once this line is out, every job runs and a signal stops the server

@@ -26,6 +26,8 @@ export interface AccessTokenMatch {
   id: string;
   personId: string;
   live: boolean;
+  /** When the token expires (ms since the epoch); undefined for a token without expiry. */
+  expiresAt?: number | undefined;
 }
 
 /** The stored token a secret matches, or undefined when unknown. */
@@ -33,12 +35,19 @@ export async function lookupAccessToken(
   db: Queryable,
   token: string,
 ): Promise<AccessTokenMatch | undefined> {
-  const result = await db.query<{ id: string; person_id: string; live: boolean }>(
-    `SELECT id::text, person_id, (expires_at IS NULL OR expires_at > now()) AS live FROM access_tokens WHERE value = $1`,
+  const result = await db.query<{
+    id: string;
+    person_id: string;
+    live: boolean;
+    expires_at: Date | string | null;
+  }>(
+    `SELECT id::text, person_id, (expires_at IS NULL OR expires_at > now()) AS live, expires_at FROM access_tokens WHERE value = $1`,
     [sha256Hex(token)],
   );
   const row = result.rows[0];
-  return row ? { id: row.id, personId: row.person_id, live: row.live } : undefined;
+  if (!row) return undefined;
+  const expiresAt = row.expires_at === null ? undefined : new Date(row.expires_at).getTime();
+  return { id: row.id, personId: row.person_id, live: row.live, expiresAt };
 }
 
 /** The person a token belongs to, `'expired'`, or undefined when unknown. */

@@ -7,6 +7,8 @@ import { defaultCallerId, loadCaller } from './accounts';
 import { accessTokenUsage, lookupAccessToken } from './access-tokens';
 import { isEmbedToken } from '../embed/tokens';
 import { agentHeartbeat } from './agent-heartbeat';
+import type { CallerCache } from './caller-cache';
+import type { Caller } from './accounts';
 import { createOidcVerifier, looksLikeJwt, OIDC_FAILURE, personForIdentity } from './oidc';
 import { SESSION_COOKIE, findSession } from './sessions';
 
@@ -35,7 +37,11 @@ export function tokenFromAuthorization(header: string | undefined): string | und
  * in `VIGIL_AUTH=none`. An embed token (`vgl_embed_…`) resolves no caller here: the embed gate
  * handles those requests. An agent's token also marks the agent as seen (`agents.last_seen`).
  */
-export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<AppEnv> {
+export function authenticate(
+  db: Db,
+  config: ServerConfig,
+  cache?: CallerCache,
+): MiddlewareHandler<AppEnv> {
   const heartbeat = agentHeartbeat(db);
   const usage = accessTokenUsage(db);
   // VIGIL_AUTH=oidc: a JWT bearer is the provider's token (docs/hosted-oidc.md); cookies count for
@@ -62,11 +68,21 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
         else c.set('authFailure', OIDC_FAILURE.invalid);
       }
     } else if (token !== undefined) {
-      const found = await lookupAccessToken(db, token);
+      const lookup = async () => {
+        const found = await lookupAccessToken(db, token);
+        const caller =
+          found?.live === true ? await loadCaller(db, found.personId, 'token') : undefined;
+        return { found, caller };
+      };
+      const { found, caller } = cache
+        ? await cache.get(`token:${token}`, async () => {
+            const value = await lookup();
+            return { value, keep: value.caller !== undefined, until: value.found?.expiresAt };
+          })
+        : await lookup();
       if (found === undefined) c.set('authFailure', 'Authorization Error');
       else if (!found.live) c.set('authFailure', 'access token has expired');
       else {
-        const caller = await loadCaller(db, found.personId, 'token');
         if (caller) {
           c.set('caller', caller);
           await usage(found.id);
@@ -74,22 +90,44 @@ export function authenticate(db: Db, config: ServerConfig): MiddlewareHandler<Ap
         } else c.set('authFailure', 'Authorization Error');
       }
     } else if (config.auth === 'none') {
-      const id = await defaultCallerId(db);
-      const caller = id ? await loadCaller(db, id, 'none') : undefined;
+      const lookup = async () => {
+        const id = await defaultCallerId(db);
+        return id ? await loadCaller(db, id, 'none') : undefined;
+      };
+      const caller = cache
+        ? await cache.get<Caller | undefined>('none', async () => {
+            const value = await lookup();
+            return { value, keep: value !== undefined };
+          })
+        : await lookup();
       c.set('caller', caller);
     } else if (config.auth !== 'oidc') {
       const cookie = getCookie(c, SESSION_COOKIE);
       if (cookie) {
-        const session = await findSession(db, cookie);
+        const lookup = async () => {
+          const session = await findSession(db, cookie);
+          const caller =
+            session !== undefined && session !== 'expired' && !session.needs_aal2
+              ? await loadCaller(db, session.identity_id, 'session', session.id)
+              : undefined;
+          return { session, caller };
+        };
+        const { session, caller } = cache
+          ? await cache.get(`session:${cookie}`, async () => {
+              const value = await lookup();
+              const expires =
+                value.session !== undefined && value.session !== 'expired'
+                  ? new Date(value.session.expires_at).getTime()
+                  : undefined;
+              return { value, keep: value.caller !== undefined, until: expires };
+            })
+          : await lookup();
         if (session === 'expired') c.set('authFailure', 'Session Expired');
         else if (session?.needs_aal2) {
           // A second factor is needed first (docs/identity.md "Sessions and assurance").
           c.set('aal2Required', true);
           c.set('authFailure', 'Second factor required');
-        } else if (session) {
-          const caller = await loadCaller(db, session.identity_id, 'session', session.id);
-          if (caller) c.set('caller', caller);
-        }
+        } else if (caller) c.set('caller', caller);
       }
     }
     await next();

@@ -40,7 +40,27 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 export function createPglite(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pgcrypto, hstore, pg_trgm } });
+  return PGlite.create({
+    ...options,
+    extensions: { pgcrypto, hstore, pg_trgm },
+    startParams: pgliteStartParams(),
+  });
+}
+
+/**
+ * PGlite's own start parameters, with smaller memory settings. Its WebAssembly memory never
+ * shrinks: PostgreSQL's default 128 MB of shared buffers (touched as pages are read) and the
+ * 64 MB of maintenance_work_mem an index build may take stay in the process for good, most of
+ * an idle server's memory (issue 18). The demo database is about 40 MB and its hot pages fit in
+ * 32 MB; pages beyond are read from the data directory (the OS's file cache) when needed.
+ * VIGIL_PGLITE_SHARED_BUFFERS sets another size (e.g. `128MB` for a large embedded database).
+ */
+export function pgliteStartParams(env: NodeJS.ProcessEnv = process.env): string[] {
+  const defaults =
+    (PGlite as unknown as { defaultStartParams?: readonly string[] }).defaultStartParams ?? [];
+  const requested = env.VIGIL_PGLITE_SHARED_BUFFERS?.trim();
+  const sharedBuffers = requested && /^\d{1,6}(kB|MB|GB)?$/.test(requested) ? requested : '32MB';
+  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'maintenance_work_mem=16MB'];
 }
 
 /** The {@link Db} interface over an opened PGlite (also for one loaded from a dumped data dir). */

@@ -1,5 +1,81 @@
 import pg from 'pg';
-import type { Db, QueryResult, Queryable } from './types';
+import type { Db, QueryResult, Queryable, Statement } from './types';
+
+/** The wire connection a pg query writes its messages to (pg-protocol's serializer). */
+interface WireConnection {
+  parse(config: { text: string; name?: string; types?: unknown[] }): void;
+  bind(config: {
+    portal?: string;
+    statement?: string;
+    values?: unknown[];
+    binary?: boolean;
+    valueMapper?: (value: unknown) => unknown;
+  }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+}
+
+/** A prelude value as text: set_config's arguments are text; null stays NULL. */
+function preludeValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * A statement behind its prelude in ONE implicit transaction: Parse/Bind/Execute of each prelude
+ * statement, then the statement's own Parse/Bind/Describe/Execute, then a single Sync. The
+ * extended protocol runs everything before a Sync as one transaction when no BEGIN is open: the
+ * prelude's `set_config(…, true)` settings (role, claims, read-only) hold for the statement and
+ * end at the Sync, and an error in either rolls both back. One round trip, no BEGIN or COMMIT.
+ * The prelude's own rows and command tags are not part of the result.
+ */
+class PreludeQuery extends pg.Query {
+  private preludeLeft: number;
+
+  constructor(
+    private readonly prelude: readonly Statement[],
+    text: string,
+    values: readonly unknown[],
+  ) {
+    // Extended protocol always (Parse/Bind/Execute), also for a statement without parameters.
+    const config = { text, values: [...values], queryMode: 'extended' };
+    super(config as pg.QueryConfig);
+    this.preludeLeft = prelude.length;
+  }
+
+  /** Called by pg's Query.submit, with the socket corked: everything leaves in one write. */
+  prepare(connection: WireConnection): void {
+    for (const statement of this.prelude) {
+      connection.parse({ text: statement.sql, types: [] });
+      connection.bind({
+        values: (statement.params ?? []).map(preludeValue),
+        valueMapper: (value) => value,
+      });
+      connection.execute({ rows: 0 });
+    }
+    (pg.Query.prototype as unknown as { prepare(c: WireConnection): void }).prepare.call(
+      this,
+      connection,
+    );
+  }
+
+  handleDataRow(message: unknown): void {
+    if (this.preludeLeft > 0) return;
+    (pg.Query.prototype as unknown as { handleDataRow(m: unknown): void }).handleDataRow.call(
+      this,
+      message,
+    );
+  }
+
+  handleCommandComplete(message: unknown, connection: unknown): void {
+    if (this.preludeLeft > 0) {
+      this.preludeLeft -= 1;
+      return;
+    }
+    (
+      pg.Query.prototype as unknown as { handleCommandComplete(m: unknown, c: unknown): void }
+    ).handleCommandComplete.call(this, message, connection);
+  }
+}
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -53,6 +129,22 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     ...base,
+    async readWithPrelude<T>(
+      prelude: readonly Statement[],
+      sql: string,
+      params: readonly unknown[] = [],
+    ): Promise<QueryResult<T>> {
+      // pool.query hands the connection back once the Sync is answered (an idle connection:
+      // never inside a BEGIN, so the Sync ends the implicit transaction and its settings).
+      const result = (await pool.query(
+        new PreludeQuery(prelude, sql, params) as unknown as pg.QueryConfig,
+      )) as unknown as pg.QueryResult;
+      return {
+        rows: result.rows as T[],
+        fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+        affectedRows: result.rowCount ?? 0,
+      };
+    },
     async transaction(fn, options = {}) {
       const tx = await pool.connect();
       let detached = false;

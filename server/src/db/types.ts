@@ -50,5 +50,17 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Run `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * One statement behind its prelude as ONE implicit transaction and one round trip, without
+   * BEGIN or COMMIT (PostgreSQL's extended protocol: everything before a Sync). The prelude's
+   * local settings (`set_config(…, true)`) hold for the statement and end with it; an error in
+   * either rolls back both. For single-statement reads; absent where the driver cannot (PGlite):
+   * callers then use {@link transaction}.
+   */
+  readWithPrelude?<T = Record<string, unknown>>(
+    prelude: readonly Statement[],
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<T>>;
   close(): Promise<void>;
 }

@@ -1,0 +1,101 @@
+/**
+ * Compression of API responses (gzip or deflate, as the client accepts), without the per-request
+ * costs of a compression stream: the API's bodies are built whole in memory (no route streams),
+ * so the body is read once and compressed in one call — synchronously while small, on the thread
+ * pool when large — and a body under `threshold` bytes (most single-row and small-page reads) is
+ * sent as it is: compressing it costs more than the bytes it saves.
+ *
+ * Same rules as hono/compress otherwise: not for 206, HEAD, an already encoded body, a type that
+ * does not compress, or `Cache-Control: no-transform`; `Vary: Accept-Encoding` on every
+ * compressible response; a strong ETag becomes weak once compressed.
+ */
+import { promisify } from 'node:util';
+import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
+
+/** Above this size the body is compressed off the event loop. */
+const SYNC_LIMIT = 64 * 1024;
+
+export interface CompressOptions {
+  /** Bodies smaller than this (bytes) are not compressed; default 1,024. */
+  threshold?: number;
+}
+
+/** gzip or deflate from Accept-Encoding (q-values honoured, gzip preferred on a tie). */
+export function selectEncoding(accepted: string | undefined): 'gzip' | 'deflate' | undefined {
+  if (!accepted) return undefined;
+  let best: 'gzip' | 'deflate' | undefined;
+  let bestQ = 0;
+  for (const part of accepted.split(',')) {
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    if (name !== 'gzip' && name !== 'deflate' && name !== '*') continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=');
+      if (key?.trim() === 'q') q = Number(value);
+    }
+    if (!(q > 0)) continue;
+    const encoding = name === 'deflate' ? 'deflate' : 'gzip';
+    if (q > bestQ || (q === bestQ && encoding === 'gzip')) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+export function compressApi(options: CompressOptions = {}): MiddlewareHandler {
+  const threshold = options.threshold ?? 1024;
+  return async function compressApiResponse(c, next) {
+    await next();
+    const res = c.res;
+    const headers = res.headers;
+    if (
+      res.status === 206 ||
+      res.body === null ||
+      c.req.method === 'HEAD' ||
+      headers.has('content-encoding') ||
+      headers.has('transfer-encoding')
+    ) {
+      return;
+    }
+    const type = headers.get('content-type');
+    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
+    const cacheControl = headers.get('cache-control');
+    if (cacheControl && /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl)) return;
+    const vary = headers.get('vary');
+    if (vary !== '*' && !(vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) {
+      headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    const length = headers.get('content-length');
+    if (length !== null && Number(length) < threshold) return;
+    const encoding = selectEncoding(c.req.header('accept-encoding'));
+    if (encoding === undefined) return;
+    const body = Buffer.from(await res.arrayBuffer());
+    const small = body.byteLength <= SYNC_LIMIT;
+    const compress = body.byteLength >= threshold;
+    const bytes = !compress
+      ? body
+      : encoding === 'gzip'
+        ? small
+          ? gzipSync(body)
+          : await gzipAsync(body)
+        : small
+          ? deflateSync(body)
+          : await deflateAsync(body);
+    // Hono copies the previous response's headers (all but Content-Type) onto the new one.
+    c.res = new Response(bytes, { status: res.status, statusText: res.statusText });
+    const out = c.res.headers;
+    out.set('content-type', type);
+    out.set('content-length', String(bytes.byteLength));
+    if (!compress) return;
+    out.set('content-encoding', encoding);
+    const etag = out.get('etag');
+    if (etag && !etag.startsWith('W/')) out.set('etag', `W/${etag}`);
+  };
+}
