@@ -115,6 +115,14 @@ const postgrestMode = spawnSync('npx', ['tsx', join('bench', 'postgrest-mode.ts'
   stdio: 'inherit',
 });
 if (postgrestMode.status !== 0) console.log('PostgREST mode benchmark failed (see above)');
+// Seeding `large` into a fresh PGlite folder: seed time, CPU time, folder size (bench/seed-large.ts;
+// keeps bench/results/seed-large.json).
+console.log('');
+if (
+  spawnSync('npx', ['tsx', join('bench', 'seed-large.ts')], { cwd: root, stdio: 'inherit' })
+    .status !== 0
+)
+  console.log('seed benchmark failed (see above)');
 writeFileSync(
   join(root, 'bench', 'results', 'latest.json'),
   `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,

@@ -53,7 +53,7 @@ export async function insertHistory(
          CASE WHEN ok.pass THEN p.ok_message ELSE 'check failed' END,
          CASE WHEN ok.pass THEN NULL ELSE p.error END,
          t.at
-       FROM unnest($1::uuid[], $2::integer[], $3::float8[], $4::float8[], $5::float8[], $6::text[],
+       FROM unnest($1::uuid[], $2::integer[], $3::float8[], $4::float8[], $5::float8[], $6::int4multirange[],
                    $7::integer[], $8::text[], $9::text[])
          AS p(id, salt, latency, spread, flaky, fails, stopped, ok_message, error)
        CROSS JOIN generate_series(0, $10::integer - 1) AS g(n)
@@ -64,11 +64,11 @@ export async function insertHistory(
                 hashint8(-(p.salt::bigint * 1000003 + g.n) - 7) AS y
        ) t
        CROSS JOIN LATERAL (
-         SELECT (t.x & 65535) / 65536.0 AS a, ((t.x >> 16) & 65535) / 65536.0 AS b,
-                (t.y & 65535) / 65536.0 AS c, ((t.y >> 16) & 65535) / 65536.0 AS d
+         SELECT (t.x & 65535) / 65536::float8 AS a, ((t.x >> 16) & 65535) / 65536::float8 AS b,
+                (t.y & 65535) / 65536::float8 AS c, ((t.y >> 16) & 65535) / 65536::float8 AS d
        ) u
        CROSS JOIN LATERAL (
-         SELECT NOT (g.n <@ p.fails::int4multirange OR u.c < p.flaky) AS pass
+         SELECT NOT (g.n <@ p.fails OR u.c < p.flaky) AS pass
        ) ok
        WHERE g.n >= p.stopped`,
       [
@@ -89,7 +89,11 @@ export async function insertHistory(
   }
 }
 
-/** Derive checks.status, last_runtime, next_runtime and last_transition_time from the history. */
+/**
+ * Derive checks.status, last_runtime, next_runtime and last_transition_time from the history, in
+ * one pass over it: the latest status, and the start of the run of statuses equal to it that
+ * ends with it (the transition; the first status when there never was another).
+ */
 export async function updateCheckState(
   tx: Queryable,
   intervalSeconds: number,
@@ -100,14 +104,23 @@ export async function updateCheckState(
        status = CASE WHEN l.status THEN 'healthy' ELSE 'unhealthy' END,
        last_runtime = l.time,
        next_runtime = l.time + ($1::integer * interval '1 second'),
-       last_transition_time = coalesce(
-         (SELECT min(s.time) FROM check_statuses s
-          WHERE s.check_id = c.id AND s.time > (
-            SELECT max(x.time) FROM check_statuses x WHERE x.check_id = c.id AND x.status IS DISTINCT FROM l.status)),
-         (SELECT min(s.time) FROM check_statuses s WHERE s.check_id = c.id))
-     FROM (SELECT DISTINCT ON (check_id) check_id, status, time FROM check_statuses
-           WHERE $2::uuid[] IS NULL OR check_id = ANY($2::uuid[])
-           ORDER BY check_id, time DESC) l
+       last_transition_time = l.since
+     FROM (
+       SELECT r.check_id, bool_or(r.latest) AS status, max(r.time) AS time,
+         min(r.time) FILTER (WHERE r.run) AS since
+       FROM (
+         SELECT f.check_id, f.time, f.latest,
+           bool_and(f.status IS NOT DISTINCT FROM f.latest)
+             OVER (PARTITION BY f.check_id ORDER BY f.time DESC ROWS UNBOUNDED PRECEDING) AS run
+         FROM (
+           SELECT s.check_id, s.time, s.status,
+             first_value(s.status) OVER (PARTITION BY s.check_id ORDER BY s.time DESC) AS latest
+           FROM check_statuses s
+           WHERE $2::uuid[] IS NULL OR s.check_id = ANY($2::uuid[])
+         ) f
+       ) r
+       GROUP BY r.check_id
+     ) l
      WHERE l.check_id = c.id`,
     [intervalSeconds, checkIds ?? null],
   );

@@ -296,10 +296,25 @@ export function generateClusterTopology(
     cluster,
   });
   const result: ComponentRef[] = [];
+  // The cluster's workloads by namespace and its pods per namespace and per app (in one pass each,
+  // in the order of the world: a large fleet has thousands of namespaces and pods).
+  const prefix = `${cluster}/`;
+  const workloadsIn = new Map<string | undefined, ConfigRef[]>();
+  for (const [key, ref] of world.workloads) {
+    if (!key.startsWith(prefix)) continue;
+    const list = workloadsIn.get(ref.namespace);
+    if (list) list.push(ref);
+    else workloadsIn.set(ref.namespace, [ref]);
+  }
+  const podsIn = new Map<string | undefined, number>();
+  const podsOf = new Map<string, number>();
+  for (const pod of pods) {
+    podsIn.set(pod.namespace, (podsIn.get(pod.namespace) ?? 0) + 1);
+    const key = `${String(pod.app)}\u0000${String(pod.namespace)}`;
+    podsOf.set(key, (podsOf.get(key) ?? 0) + 1);
+  }
   for (const namespace of namespaces) {
-    const workloads = [...world.workloads.entries()]
-      .filter(([key, ref]) => key.startsWith(`${cluster}/`) && ref.namespace === namespace.name)
-      .map(([, ref]) => ref);
+    const workloads = workloadsIn.get(namespace.name) ?? [];
     const component = addComponent(ctx, {
       topologyId,
       parent: nsGroup,
@@ -318,7 +333,7 @@ export function generateClusterTopology(
         { name: 'Workloads', value: workloads.length, headline: true },
         {
           name: 'Pods',
-          value: pods.filter((pod) => pod.namespace === namespace.name).length,
+          value: podsIn.get(namespace.name) ?? 0,
           headline: true,
         },
       ],
@@ -349,9 +364,7 @@ export function generateClusterTopology(
         properties: [
           {
             name: 'Replicas',
-            value: pods.filter(
-              (pod) => pod.app === workload.app && pod.namespace === namespace.name,
-            ).length,
+            value: podsOf.get(`${String(workload.app)}\u0000${String(namespace.name)}`) ?? 0,
             headline: true,
           },
           { name: 'Image', text: `ghcr.io/acme/${workload.name}` },

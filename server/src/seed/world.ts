@@ -675,7 +675,12 @@ export function generateCluster(
     relate(ctx, instance, node, 'InstanceNode');
     nodes.push(node);
   }
-  const clusterRow = ctx.rows.get('config_items')?.find((row) => row.id === clusterRef.id);
+  // From the end: the cluster's row was added by this call (a fleet has 100,000 rows before it).
+  const itemRows = ctx.rows.get('config_items') ?? [];
+  let clusterRow: Row | undefined;
+  for (let index = itemRows.length - 1; index >= 0 && !clusterRow; index -= 1) {
+    if (itemRows[index]?.id === clusterRef.id) clusterRow = itemRows[index];
+  }
   if (clusterRow) {
     const perMinute = clusterCost / 60;
     clusterRow.cost_per_minute = round4(perMinute);

@@ -1,0 +1,109 @@
+/**
+ * Bulk-load helpers of the large seed (issue 18: seeding `large` on PGlite). A table loads several
+ * times faster without its secondary indexes, and an index built once over the loaded rows is far
+ * cheaper than the same index grown row by row (a trigram GIN index most of all): the loaders drop
+ * the indexes of the tables they fill and rebuild them from their own definitions (whatever the
+ * migrations made them) at the end of the load, in the same transaction.
+ */
+import type { Queryable } from '../db/types';
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** Session settings for the load (transaction-local): room for sorts, hashes and index builds. */
+export async function bulkSettings(tx: Queryable): Promise<void> {
+  await tx.exec(`SET LOCAL work_mem = '128MB'; SET LOCAL maintenance_work_mem = '512MB';`);
+}
+
+/**
+ * Drop the indexes of `table` that only speed up reads and return the statements that rebuild
+ * them. Plain indexes always; unique constraints and the primary key only when asked and when no
+ * foreign key depends on them (a unique index an ON CONFLICT relies on must stay during the load,
+ * so they stay by default).
+ */
+export async function dropIndexes(
+  tx: Queryable,
+  table: string,
+  options: { unique?: boolean; primaryKey?: boolean } = {},
+): Promise<string[]> {
+  if (!IDENTIFIER.test(table)) throw new Error(`bad table name ${table}`);
+  const indexes = await tx.query<{
+    name: string;
+    def: string;
+    contype: string | null;
+    constraint: string | null;
+    unique: boolean;
+  }>(
+    `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def, c.contype::text AS contype,
+       CASE WHEN c.oid IS NOT NULL THEN quote_ident(c.conname) || ' ' || pg_get_constraintdef(c.oid) END AS constraint,
+       i.indisunique AS unique
+     FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
+     LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.conrelid = i.indrelid
+       AND c.contype IN ('p', 'u', 'x')
+     WHERE i.indrelid = $1::regclass
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = i.indexrelid)
+     ORDER BY ic.relname`,
+    [table],
+  );
+  const rebuild: string[] = [];
+  for (const index of indexes.rows) {
+    if (index.contype === 'x') continue;
+    if (index.contype === 'p' && !options.primaryKey) continue;
+    if ((index.contype === 'u' || (index.unique && !index.contype)) && !options.unique) continue;
+    if (index.contype && index.constraint) {
+      await tx.exec(`ALTER TABLE ${table} DROP CONSTRAINT ${index.name}`);
+      rebuild.push(`ALTER TABLE ${table} ADD CONSTRAINT ${index.constraint}`);
+    } else {
+      await tx.exec(`DROP INDEX ${index.name}`);
+      rebuild.push(index.def);
+    }
+  }
+  return rebuild;
+}
+
+/** Run the statements `dropIndexes` returned. */
+export async function rebuildIndexes(tx: Queryable, statements: readonly string[]): Promise<void> {
+  for (const statement of statements) await tx.exec(statement);
+}
+
+/** Disable (or enable again) the named triggers of a table for a load. */
+export async function setTriggers(
+  tx: Queryable,
+  table: string,
+  triggers: readonly string[],
+  enabled: boolean,
+): Promise<void> {
+  if (!IDENTIFIER.test(table)) throw new Error(`bad table name ${table}`);
+  for (const trigger of triggers) {
+    if (!IDENTIFIER.test(trigger)) throw new Error(`bad trigger name ${trigger}`);
+    await tx.exec(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+  }
+}
+
+/** Whether `table` has an enabled trigger of that name. */
+export async function hasTrigger(tx: Queryable, table: string, trigger: string): Promise<boolean> {
+  const result = await tx.query(
+    `SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = $2 AND tgenabled <> 'D'`,
+    [table, trigger],
+  );
+  return result.rows.length > 0;
+}
+
+/**
+ * Drop the foreign keys of `table` and return the statements that add them back. A foreign key
+ * checks each inserted row on its own (a lookup in the referenced table per row); added back
+ * after the load it checks every row in one join.
+ */
+export async function dropForeignKeys(tx: Queryable, table: string): Promise<string[]> {
+  if (!IDENTIFIER.test(table)) throw new Error(`bad table name ${table}`);
+  const keys = await tx.query<{ name: string; def: string }>(
+    `SELECT quote_ident(conname) AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+     WHERE conrelid = $1::regclass AND contype = 'f' ORDER BY conname`,
+    [table],
+  );
+  const rebuild: string[] = [];
+  for (const key of keys.rows) {
+    await tx.exec(`ALTER TABLE ${table} DROP CONSTRAINT ${key.name}`);
+    rebuild.push(`ALTER TABLE ${table} ADD CONSTRAINT ${key.name} ${key.def}`);
+  }
+  return rebuild;
+}
