@@ -10,7 +10,8 @@
  * the change, then the next animation frame), median and p95 of BENCH_UI_RUNS runs (default 20).
  * Prints a table and keeps bench/results/health-ui.json. Reports figures; never fails on speed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,16 +113,45 @@ async function timeChange(
   );
 }
 
+/** One GET's body bytes as they come over the wire, and its Content-Encoding. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((done, fail) => {
+    httpGet(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        done({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }),
+      );
+    }).on('error', fail);
+  });
+}
+
+/** The summary's size as JSON and as sent gzip-compressed by the server. */
+async function payloadSize(url: string, cookie: string): Promise<{ json: number; gzip: number }> {
+  const plain = await rawGet(url, { cookie, 'accept-encoding': 'identity' });
+  const packed = await rawGet(url, { cookie, 'accept-encoding': 'gzip' });
+  if (packed.encoding !== 'gzip') throw new Error(`${url} was not sent gzip-compressed`);
+  return { json: plain.bytes, gzip: packed.bytes };
+}
+
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-ui-'));
-  const loadStarted = performance.now();
-  await loadFleet(dataDir);
-  console.error(
-    `  health UI: loaded demo + ${CHECKS} checks in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
-  );
+  // BENCH_UI_DATA_DIR keeps the loaded folder between runs (loaded once when missing).
+  const keptDir = process.env.BENCH_UI_DATA_DIR;
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'vigil-bench-ui-'));
+  if (!keptDir || !existsSync(join(dataDir, 'PG_VERSION'))) {
+    const loadStarted = performance.now();
+    await loadFleet(dataDir);
+    console.error(
+      `  health UI: loaded demo + ${CHECKS} checks in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    );
+  }
   const server = await startServer({ dataDir, env: { VIGIL_RUNNER: 'off', VIGIL_SEED: 'none' } });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const figures: { name: string; median: number; p95: number }[] = [];
+  const payload: Record<string, { json: number; gzip: number }> = {};
   try {
     if (!server.up) throw new Error('the server did not start');
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -141,6 +171,36 @@ async function main(): Promise<void> {
       firstRows.push(Date.now() - started);
     }
     figures.push({ name: 'first rows on /health (all checks shown)', ...stats(firstRows) });
+
+    const firstRowsFlat: number[] = [];
+    for (let i = 0; i < Math.min(RUNS, 10); i += 1) {
+      const started = Date.now();
+      await page.goto(`${server.url}/health?hidePassing=false&groupBy=no-group`);
+      await page.waitForSelector(firstRow);
+      firstRowsFlat.push(Date.now() - started);
+    }
+    figures.push({
+      name: 'first rows on /health (all checks, ungrouped)',
+      ...stats(firstRowsFlat),
+    });
+
+    // The summary the page asked for (its URL as the browser sent it) and the contract's form.
+    const summaryUrls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.includes('/canary/api/summary')),
+    );
+    const cookie = (await context.cookies())
+      .map((entry) => `${entry.name}=${entry.value}`)
+      .join('; ');
+    const consoleUrl = summaryUrls.at(-1) ?? `${server.url}/canary/api/summary`;
+    payload['console request'] = await payloadSize(consoleUrl, cookie);
+    payload['contract form (GET /canary/api/summary)'] = await payloadSize(
+      `${server.url}/canary/api/summary`,
+      cookie,
+    );
+    console.error(`  health UI: the console read ${consoleUrl.replace(server.url, '')}`);
 
     // Every check, ungrouped: the heaviest table.
     await page.goto(`${server.url}/health?hidePassing=false&groupBy=no-group`);
@@ -194,7 +254,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 
   const width = Math.max(...figures.map((figure) => figure.name.length));
@@ -204,10 +264,15 @@ async function main(): Promise<void> {
       `${figure.name.padEnd(width)}  ${figure.median.toFixed(0).padStart(6)} ms  ${figure.p95.toFixed(0).padStart(6)} ms`,
     );
   }
+  for (const [name, size] of Object.entries(payload)) {
+    console.log(
+      `summary payload, ${name}: ${(size.json / 1e6).toFixed(2)} MB JSON, ${(size.gzip / 1e3).toFixed(0)} KB gzip`,
+    );
+  }
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
     join(root, 'bench', 'results', 'health-ui.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), checks: CHECKS, runs: RUNS, figures }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), checks: CHECKS, runs: RUNS, figures, payload }, null, 2)}\n`,
   );
 }
 

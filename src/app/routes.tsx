@@ -137,6 +137,10 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/health',
     title: 'Health',
     page: HealthPage,
+    prefetch: (context) =>
+      import('../features/health/health-prefetch').then((module) =>
+        module.prefetchHealthPage(context),
+      ),
     permission: read('canaries'),
     feature: 'health',
     nav: { section: 'main', label: 'Health', href: paths.health(), icon: HealthIcon },

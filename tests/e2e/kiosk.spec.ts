@@ -117,7 +117,7 @@ test.describe('kiosk (signed in as admin)', () => {
     const health = new HealthPage(page);
     await health.goto('?kiosk&refresh=5s&hidePassing=false&groupBy=no-group');
     const before = await health.shownCounts();
-    await page.route('**/api/canary/api/summary', (route) =>
+    await page.route('**/api/canary/api/summary*', (route) =>
       route.fulfill({ status: 503, json: { error: 'maintenance window' } }),
     );
     const banner = page.getByRole('alert').filter({ hasText: 'Data is not up to date' });
@@ -128,7 +128,7 @@ test.describe('kiosk (signed in as admin)', () => {
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page, 'kiosk stale banner');
 
-    await page.unroute('**/api/canary/api/summary');
+    await page.unroute('**/api/canary/api/summary*');
     await expect(banner).toHaveCount(0, { timeout: 25_000 });
     await expect(page.getByText(/^Updated (just now|\d+s ago)$/)).toBeVisible();
   });

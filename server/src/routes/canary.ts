@@ -56,14 +56,70 @@ function jsonText(c: Context, body: string): Response {
  * cheaper than writing 10,000 objects per request (docs/data-model.md).
  */
 const EXPIRE_SQL = 'SELECT vigil_render_expired_check_status()';
-const summarySql = (where: string): string => `SELECT coalesce('[' || string_agg(
-    p.head || p.status || p.tail, ',' ORDER BY ca.namespace, ca.name, c.name, c.id) || ']', '[]')
-    AS checks
+
+/**
+ * The summary's two forms. `full` is the contract's (api.md §3.1). `list` (Vigil only,
+ * `GET /canary/api/summary?view=list`, docs/health-dashboard.md) is the same array of the same
+ * objects without the fields the /health list never shows (the check dialog reads them from
+ * `/db/checks` and the graph): `canary_id`, `uptime.last_pass`, `uptime.last_fail`,
+ * `latency.rolling1h`, `latency.p99` and `latency.p97` when `p95` is there (the list shows p95,
+ * else p97, else p99), `created_at`, `updated_at`, `deleted_at`, `silenced_at`, `next_runtime`.
+ */
+export type SummaryView = 'full' | 'list';
+
+// The list form is cut from the same stored parts, in JavaScript (PostgreSQL's regular
+// expressions over 10,000 parts cost more than the whole summary): each check comes as
+// head \x01 status \x02 tail, checks separated by \x03. JSON text never holds a raw control
+// character (to_json and jsonb escape them), so the markers cannot occur inside a part.
+const FULL_PARTS = `string_agg(p.head || p.status || p.tail, ','`;
+const LIST_PARTS = `string_agg(p.head || chr(1) || p.status || chr(2) || p.tail, chr(3)`;
+
+const summarySql = (where: string, view: SummaryView = 'full'): string => `SELECT coalesce(
+    ${view === 'list' ? LIST_PARTS : FULL_PARTS} ORDER BY ca.namespace, ca.name, c.name, c.id),
+    '') AS checks
 FROM checks c
 JOIN canaries ca ON ca.id = c.canary_id
 JOIN vigil_check_summary_parts p ON p.check_id = c.id
 WHERE c.deleted_at IS NULL${where ? ` AND ${where}` : ''}`;
-const SUMMARY_SQL = summarySql('');
+const SUMMARY_SQL = { full: summarySql(''), list: summarySql('', 'list') };
+
+// Parts have a fixed shape (migration 0014, 0017): the head starts with
+// `{"id":"<uuid>","canary_id":"<uuid>"` (44 + 51 characters) and ends with the labels; the status
+// part and the tail hold only fixed keys, whose string values are JSON strings, so these
+// patterns cannot reach into a label or a text.
+const CANARY_ID_AT = 44;
+const CANARY_ID_KEY = ',"canary_id":"';
+const CANARY_ID_LENGTH = CANARY_ID_KEY.length + 36 + 1;
+const STATUS_DROPPED = /,"last_(?:pass|fail)":"[^"]*"|,?"rolling1h":\d+/g;
+const LATENCY_BEFORE_P95 = /"p99":\d+,"p97":\d+,(?="p95":)/;
+const TAIL_DROPPED = /,"(?:created_at|updated_at|deleted_at|silenced_at|next_runtime)":"[^"]*"/g;
+
+/** One check's list-form object from its three stored parts. */
+export function listCheckJson(head: string, status: string, tail: string): string {
+  const lean =
+    head.startsWith(CANARY_ID_KEY, CANARY_ID_AT) && head.startsWith('{"id":"')
+      ? head.slice(0, CANARY_ID_AT) + head.slice(CANARY_ID_AT + CANARY_ID_LENGTH)
+      : head;
+  return (
+    lean +
+    status.replace(STATUS_DROPPED, '').replace(LATENCY_BEFORE_P95, '') +
+    tail.replace(TAIL_DROPPED, '')
+  );
+}
+
+/** The list form's array from the marked-up aggregate of LIST_PARTS. */
+function listArrayJson(marked: string): string {
+  const checks = marked.split('\u0003').map((check) => {
+    const statusAt = check.indexOf('\u0001');
+    const tailAt = check.indexOf('\u0002', statusAt);
+    return listCheckJson(
+      check.slice(0, statusAt),
+      check.slice(statusAt + 1, tailAt),
+      check.slice(tailAt + 1),
+    );
+  });
+  return `[${checks.join(',')}]`;
+}
 
 /** A restriction of the summary's checks: a condition on `c` (checks) with its bind values. */
 export interface SummaryFilter {
@@ -73,17 +129,32 @@ export interface SummaryFilter {
 
 /**
  * The summary response as JSON text (GET and POST): the array is passed through untouched.
- * `filter` limits the checks (an embed token's scope); it never widens them.
+ * `filter` limits the checks (an embed token's scope); it never widens them. `view` picks the
+ * form (the contract's by default).
  */
-export async function readSummaryJson(db: Db, filter?: SummaryFilter): Promise<string> {
+export async function readSummaryJson(
+  db: Db,
+  filter?: SummaryFilter,
+  view: SummaryView = 'full',
+): Promise<string> {
   const started = performance.now();
   await db.query(EXPIRE_SQL);
   const result = filter
-    ? await db.query<{ checks: string }>(summarySql(filter.condition), filter.values)
-    : await db.query<{ checks: string }>(SUMMARY_SQL);
-  const checks = result.rows[0]?.checks ?? '[]';
+    ? await db.query<{ checks: string }>(summarySql(filter.condition, view), filter.values)
+    : await db.query<{ checks: string }>(SUMMARY_SQL[view]);
+  const aggregate = result.rows[0]?.checks ?? '';
+  const checks =
+    aggregate === '' ? '[]' : view === 'list' ? listArrayJson(aggregate) : `[${aggregate}]`;
   const head = `{"duration":${Math.round(performance.now() - started)},"runnerName":${JSON.stringify(RUNNER_NAME)}`;
   return checks === '[]' ? `${head}}` : `${head},"checks_summary":${checks}}`;
+}
+
+/**
+ * The form a GET asks for: `view=list` is the list form; any other value, or none, the
+ * contract's (Mission Control ignores the query string).
+ */
+export function summaryView(value: string | undefined): SummaryView {
+  return value === 'list' ? 'list' : 'full';
 }
 
 /** Read the health summary as an object (tests and in-process callers). */
@@ -192,7 +263,9 @@ export function canaryRoutes(
     c.json({ Timestamp: new Date().toISOString(), Version: VERSION }),
   );
 
-  app.get('/api/summary', guard, async (c) => jsonText(c, await readSummaryJson(db)));
+  app.get('/api/summary', guard, async (c) =>
+    jsonText(c, await readSummaryJson(db, undefined, summaryView(c.req.query('view')))),
+  );
 
   app.post('/api/summary', guard, async (c) => {
     const text = await c.req.text();

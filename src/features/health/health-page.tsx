@@ -7,7 +7,6 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
-import { healthQueries } from '../../api/health';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -33,10 +32,11 @@ import { useUrlState } from '../../ui/use-url-state';
 import { CheckDialog } from './check-dialog/check-dialog';
 import { HealthCards } from './health-cards';
 import { HealthLabelFilter } from './health-label-filter';
-import { buildHealthView, FIXED_GROUP_BY, labelKeysOf, SORT_BY } from './health-pipeline';
+import { createHealthViewBuilder, FIXED_GROUP_BY, SORT_BY } from './health-pipeline';
 import { isPivotActive, PIVOT_CELL_LABELS, PIVOT_CELL_TYPES, pivotKeys } from './health-pivot';
 import { HealthPivotTable } from './health-pivot-table';
 import { HealthTable, toHealthRows } from './health-table';
+import { healthSummaryQuery } from './health-summary-query';
 import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
 
 const GROUP_LABELS: Record<string, string> = {
@@ -322,7 +322,8 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
   const client = useApiClient();
   const runtimeConfig = useRuntimeConfig();
   const [state, setState] = useUrlState(healthUrlSchema);
-  const summary = useQuery(healthQueries.summary(client));
+  // The list form, or the contract's form in health-only mode (health-summary-query.ts).
+  const summary = useQuery(healthSummaryQuery(client, runtimeConfig.healthOnly === true));
   usePageRefresh(() => void summary.refetch(), summary.isFetching);
   // The range is not sent with the summary (contract §3.1): choosing one refetches, sets which
   // refresh rates are allowed, and is the check dialog's window.
@@ -335,10 +336,13 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
   const tabById = useId();
 
   const checks = useMemo(() => summary.data ?? [], [summary.data]);
-  const labelKeys = useMemo(() => labelKeysOf(checks), [checks]);
+  // Remembers the work of earlier views of the same summary (a narrowing search, a view seen
+  // lately), so a keystroke or a toggle does not redo 10,000 checks.
+  const [builder] = useState(createHealthViewBuilder);
+  const labelKeys = useMemo(() => builder.labelKeys(checks), [builder, checks]);
   const view = useMemo(
     () =>
-      buildHealthView(checks, {
+      builder.view(checks, {
         hidePassing: state.hidePassing,
         query: state.query,
         labels: state.labels,
@@ -349,6 +353,7 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
         sortDesc: state.sortDesc,
       }),
     [
+      builder,
       checks,
       state.hidePassing,
       state.query,

@@ -9,6 +9,7 @@ import {
   buildLabelOptions,
   buildTabs,
   checkTitle,
+  createHealthViewBuilder,
   displayLatency,
   groupChecks,
   sortChecks,
@@ -270,5 +271,65 @@ describe('buildHealthView', () => {
     expect(checkTitle({ name: 'prod/api', namespace: 'prod' })).toBe('api');
     expect(checkTitle({ name: 'other/api', namespace: 'prod' })).toBe('other/api');
     expect(checkTitle({ name: 'api' })).toBe('api');
+  });
+});
+
+describe('createHealthViewBuilder', () => {
+  const fleet = Array.from({ length: 60 }, (_, i) =>
+    check({
+      name: `svc-${i}.${i % 3 === 0 ? 'eu' : 'us'}`,
+      canary_name: `canary-${i % 4}`,
+      namespace: i % 2 ? 'prod' : 'dev',
+      description: i % 5 === 0 ? `Payments ${i}` : undefined,
+      endpoint: `https://svc-${i}.example.com`,
+      status: i % 7 === 0 ? 'unhealthy' : 'healthy',
+      labels: { team: ['web', 'data', 'sre'][i % 3] ?? 'web', tier: i % 2 ? 'gold' : 'silver' },
+      latency: { p95: (i * 37) % 400 },
+    }),
+  );
+  const sequence: HealthFilters[] = [
+    { ...defaults },
+    { ...defaults, query: 's' },
+    { ...defaults, query: 'svc-1' },
+    { ...defaults, query: 'SVC-1 ' },
+    { ...defaults, query: 'svc-12' },
+    { ...defaults, query: 'svc-1' },
+    { ...defaults, query: 'pay' },
+    { ...defaults, query: 'payments 1', hidePassing: true },
+    { ...defaults, query: '' },
+    { ...defaults, groupBy: 'no-group', labels: { 'canary:team:web': 1 } },
+    { ...defaults, groupBy: 'no-group', labels: { 'canary:team:web': -1 }, query: 'eu' },
+    { ...defaults, tabBy: 'team', tab: 'data', sortBy: 'latency', sortDesc: true },
+    { ...defaults, groupBy: 'name', sortBy: 'name' },
+    { ...defaults, query: 'example.com' },
+  ];
+
+  it('gives the same view as buildHealthView at every step of a sequence of filters', () => {
+    const builder = createHealthViewBuilder();
+    for (const filters of sequence) {
+      expect(builder.view(fleet, filters)).toEqual(buildHealthView(fleet, filters));
+    }
+    expect(builder.labelKeys(fleet)).toEqual(['team', 'tier']);
+  });
+
+  it('returns the very same view for filters seen lately, and starts afresh on a new summary', () => {
+    const builder = createHealthViewBuilder();
+    const all = builder.view(fleet, defaults);
+    const searched = builder.view(fleet, { ...defaults, query: 'svc-2' });
+    expect(builder.view(fleet, { ...defaults, query: '  ' })).toBe(all);
+    expect(builder.view(fleet, { ...defaults, query: 'SVC-2' })).toBe(searched);
+    const refreshed = fleet.map((item) => ({ ...item }));
+    const fresh = builder.view(refreshed, defaults);
+    expect(fresh).not.toBe(all);
+    expect(fresh).toEqual(buildHealthView(refreshed, defaults));
+  });
+
+  it('narrows a longer search from the previous result, and widens from every check', () => {
+    const builder = createHealthViewBuilder();
+    const names = (filters: HealthFilters) =>
+      builder.view(fleet, filters).checks.map((item) => item.name);
+    expect(names({ ...defaults, groupBy: 'no-group', query: 'svc-1' })).toHaveLength(11);
+    expect(names({ ...defaults, groupBy: 'no-group', query: 'svc-1.' })).toEqual(['svc-1.us']);
+    expect(names({ ...defaults, groupBy: 'no-group', query: 'svc-' })).toHaveLength(60);
   });
 });

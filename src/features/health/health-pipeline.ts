@@ -125,20 +125,61 @@ export function sortLabelKeys(keys: Iterable<string>): string[] {
   return [...keys].sort(compareLabelKeys);
 }
 
-function labelEntries(check: CheckSummary): [string, string][] {
-  return Object.entries(check.labels ?? {}).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
-}
-
 export function labelId(key: string, value: string): string {
   return `canary:${key}:${value}`;
+}
+
+/** A check's string labels with their filter ids. */
+interface CheckLabel {
+  key: string;
+  value: string;
+  id: string;
+}
+
+// What the pipeline derives from a check, worked out once per summary row (rows are never
+// changed: a refresh brings new objects), so a search or a label toggle does not redo it for
+// 10,000 checks.
+const labelCache = new WeakMap<CheckSummary, readonly CheckLabel[]>();
+const searchCache = new WeakMap<CheckSummary, string>();
+const NO_LABELS: readonly CheckLabel[] = [];
+
+function checkLabels(check: CheckSummary): readonly CheckLabel[] {
+  let labels = labelCache.get(check);
+  if (labels === undefined) {
+    const source = check.labels;
+    if (!source) {
+      labels = NO_LABELS;
+    } else {
+      const list: CheckLabel[] = [];
+      for (const key in source) {
+        if (!Object.hasOwn(source, key)) continue;
+        const value = source[key];
+        if (typeof value === 'string') list.push({ key, value, id: labelId(key, value) });
+      }
+      labels = list;
+    }
+    labelCache.set(check, labels);
+  }
+  return labels;
+}
+
+/** The lower-cased text a search looks in: description, canary name, endpoint and name. */
+function searchText(check: CheckSummary): string {
+  let text = searchCache.get(check);
+  if (text === undefined) {
+    // NUL between the fields: a needle never spans two of them.
+    text = [check.description, check.canary_name, check.endpoint, check.name]
+      .map((field) => (field ?? '').toLowerCase())
+      .join('\u0000');
+    searchCache.set(check, text);
+  }
+  return text;
 }
 
 /** Every label key present on any check, in label order. */
 export function labelKeysOf(checks: readonly CheckSummary[]): string[] {
   const keys = new Set<string>();
-  for (const check of checks) for (const [key] of labelEntries(check)) keys.add(key);
+  for (const check of checks) for (const label of checkLabels(check)) keys.add(label.key);
   return sortLabelKeys(keys);
 }
 
@@ -157,9 +198,14 @@ export function resolveTabBy(value: string, labelKeys: readonly string[]): strin
 }
 
 function countOf(checks: readonly CheckSummary[]): HealthCounts {
-  const passing = checks.filter(isHealthy).length;
+  let passing = 0;
+  for (const check of checks) if (isHealthy(check)) passing += 1;
   return { passing, failing: checks.length - passing };
 }
+
+/** `localeCompare` of the default locale, without building a collator on every call. */
+const collator = new Intl.Collator();
+const compareText = (a: string, b: string): number => collator.compare(a, b);
 
 // ---- pipeline steps (§5.2) ----
 
@@ -168,33 +214,33 @@ export function applyHidePassing(checks: readonly CheckSummary[], hidePassing: b
   if (!hidePassing) return [...checks];
   return checks
     .filter((check) => !isHealthy(check))
-    .sort((a, b) => (a.description ?? '').localeCompare(b.description ?? ''));
+    .sort((a, b) => compareText(a.description ?? '', b.description ?? ''));
 }
 
 /** Step 2: case-insensitive substring over description, canary name, endpoint and name. */
 export function applySearch(checks: readonly CheckSummary[], query: string) {
-  const needle = query.trim().toLowerCase();
+  const needle = searchNeedle(query);
   if (!needle) return [...checks];
-  return checks.filter((check) =>
-    [check.description, check.canary_name, check.endpoint, check.name].some((field) =>
-      (field ?? '').toLowerCase().includes(needle),
-    ),
-  );
+  return checks.filter((check) => searchText(check).includes(needle));
+}
+
+/** The text a query searches for (trimmed, lower-cased; empty means no search). */
+export function searchNeedle(query: string): string {
+  return query.trim().toLowerCase();
 }
 
 /** Step 3: the label list, from the checks left after steps 1–2. */
 export function buildLabelOptions(checks: readonly CheckSummary[]): LabelOption[] {
   const options = new Map<string, LabelOption>();
   for (const check of checks) {
-    for (const [key, value] of labelEntries(check)) {
-      const id = labelId(key, value);
+    for (const { key, value, id } of checkLabels(check)) {
       if (!options.has(id)) {
         options.set(id, { id, key, value, label: value === 'true' ? key : `${key}: ${value}` });
       }
     }
   }
   return [...options.values()].sort(
-    (a, b) => compareLabelKeys(a.key, b.key) || a.value.localeCompare(b.value),
+    (a, b) => compareLabelKeys(a.key, b.key) || compareText(a.value, b.value),
   );
 }
 
@@ -217,13 +263,13 @@ export function applyLabelFilters(
   active: ReadonlyMap<string, 1 | -1>,
 ): CheckSummary[] {
   if (active.size === 0) return [...checks];
-  const includes = [...active].filter(([, state]) => state === 1).map(([id]) => id);
+  const includes = new Set([...active].filter(([, state]) => state === 1).map(([id]) => id));
   const excludes = new Set([...active].filter(([, state]) => state === -1).map(([id]) => id));
   return checks.filter((check) => {
-    const ids = labelEntries(check).map(([key, value]) => labelId(key, value));
-    if (ids.some((id) => excludes.has(id))) return false;
-    if (includes.length === 0) return true;
-    return ids.some((id) => includes.includes(id));
+    const labels = checkLabels(check);
+    if (labels.some((label) => excludes.has(label.id))) return false;
+    if (includes.size === 0) return true;
+    return labels.some((label) => includes.has(label.id));
   });
 }
 
@@ -249,7 +295,7 @@ export function buildTabs(
     tabBy === 'agent_id' ? (agentNames.get(id) ?? (id === LOCAL_AGENT_ID ? 'local' : id)) : id;
   const tabs = [...counts]
     .map(([id, count]) => ({ id, label: label(id), count }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => compareText(a.label, b.label));
   return [{ id: ALL_TAB, label: ALL_TAB, count: checks.length }, ...tabs];
 }
 
@@ -276,13 +322,17 @@ export function sortChecks(
       return uptimePercent(check.uptime?.passed ?? 0, check.uptime?.failed ?? 0);
     return displayLatency(check);
   };
-  return [...checks].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va === undefined || vb === undefined) return va === vb ? 0 : va === undefined ? 1 : -1;
-    if (typeof va === 'string' && typeof vb === 'string') return va.localeCompare(vb) * direction;
-    return ((va as number) - (vb as number)) * direction;
-  });
+  // Each check's value once, not once per comparison; the sort is stable as before.
+  return checks
+    .map((check) => ({ check, value: value(check) }))
+    .sort((a, b) => {
+      const va = a.value;
+      const vb = b.value;
+      if (va === undefined || vb === undefined) return va === vb ? 0 : va === undefined ? 1 : -1;
+      if (typeof va === 'string' && typeof vb === 'string') return compareText(va, vb) * direction;
+      return ((va as number) - (vb as number)) * direction;
+    })
+    .map((entry) => entry.check);
 }
 
 // ---- grouping (§5.3) ----
@@ -343,31 +393,63 @@ export function groupChecks(checks: readonly CheckSummary[], groupBy: string): C
   const last = new Set([NONE_GROUP, OTHERS_GROUP]);
   return groups.sort((a, b) => {
     if (last.has(a.key) !== last.has(b.key)) return last.has(a.key) ? 1 : -1;
-    return a.label.localeCompare(b.label);
+    return compareText(a.label, b.label);
   });
 }
 
 // ---- the whole view ----
 
-export function buildHealthView(
+/**
+ * The view's first two steps for a builder: hide passing, then the search. A search whose needle
+ * contains the previous one's filters the previous result instead of every check.
+ */
+interface SearchStep {
+  all: readonly CheckSummary[];
+  hidePassing: boolean;
+  afterHidePassing: CheckSummary[];
+  needle: string;
+  afterSearch: CheckSummary[];
+}
+
+function searchStep(
   all: readonly CheckSummary[],
   filters: HealthFilters,
+  previous: SearchStep | undefined,
+): SearchStep {
+  const needle = searchNeedle(filters.query);
+  const sameBase = previous?.all === all && previous.hidePassing === filters.hidePassing;
+  const afterHidePassing = sameBase
+    ? previous.afterHidePassing
+    : applyHidePassing(all, filters.hidePassing);
+  let afterSearch: CheckSummary[];
+  if (sameBase && previous.needle === needle) afterSearch = previous.afterSearch;
+  else if (!needle) afterSearch = afterHidePassing;
+  else if (sameBase && previous.needle !== '' && needle.includes(previous.needle))
+    afterSearch = previous.afterSearch.filter((check) => searchText(check).includes(needle));
+  else afterSearch = afterHidePassing.filter((check) => searchText(check).includes(needle));
+  return { all, hidePassing: filters.hidePassing, afterHidePassing, needle, afterSearch };
+}
+
+function viewFrom(
+  all: readonly CheckSummary[],
+  filters: HealthFilters,
+  labelKeys: readonly string[],
+  step: SearchStep,
   agentNames?: ReadonlyMap<string, string>,
 ): HealthView {
-  const labelKeys = labelKeysOf(all);
   const groupBy = resolveGroupBy(filters.groupBy, labelKeys);
   const tabBy = resolveTabBy(filters.tabBy, labelKeys);
 
-  const afterSearch = applySearch(applyHidePassing(all, filters.hidePassing), filters.query);
+  const afterSearch = step.afterSearch;
   const labels = buildLabelOptions(afterSearch);
   const active = activeLabelFilters(filters.labels, labels);
-  const afterLabels = applyLabelFilters(afterSearch, active);
+  const afterLabels = active.size > 0 ? applyLabelFilters(afterSearch, active) : afterSearch;
   const tabs = buildTabs(afterLabels, tabBy, agentNames);
   const tab = tabs.some((candidate) => candidate.id === filters.tab) ? filters.tab : ALL_TAB;
   const checks = sortChecks(applyTab(afterLabels, tabBy, tab), filters.sortBy, filters.sortDesc);
 
   const isFiltered =
-    filters.hidePassing || active.size > 0 || filters.query.trim() !== '' || tab !== ALL_TAB;
+    filters.hidePassing || active.size > 0 || step.needle !== '' || tab !== ALL_TAB;
   const allCounts = countOf(all);
   const filtered = countOf(checks);
   // Passing checks that hide-passing removed but that match every other filter (for the
@@ -393,5 +475,78 @@ export function buildHealthView(
     groupBy,
     tabBy,
     tab,
+  };
+}
+
+export function buildHealthView(
+  all: readonly CheckSummary[],
+  filters: HealthFilters,
+  agentNames?: ReadonlyMap<string, string>,
+): HealthView {
+  return viewFrom(all, filters, labelKeysOf(all), searchStep(all, filters, undefined), agentNames);
+}
+
+/** The filters that make a view, as a cache key. */
+function viewKey(filters: HealthFilters): string {
+  return JSON.stringify([
+    filters.hidePassing,
+    searchNeedle(filters.query),
+    Object.entries(filters.labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    filters.tabBy,
+    filters.tab,
+    filters.groupBy,
+    filters.sortBy ?? '',
+    filters.sortDesc ?? false,
+  ]);
+}
+
+/** How many recent views a builder keeps (going back to one, e.g. clearing a search, is free). */
+const KEPT_VIEWS = 4;
+
+export interface HealthViewBuilder {
+  /** The label keys of `all` (worked out once per summary). */
+  labelKeys(all: readonly CheckSummary[]): string[];
+  /** `buildHealthView`, reusing the work of the previous calls on the same summary. */
+  view(all: readonly CheckSummary[], filters: HealthFilters): HealthView;
+}
+
+/**
+ * A `buildHealthView` with memory, for the page: the same result for the same inputs, but a
+ * search narrows the previous search's result, a view seen lately (same summary, same filters)
+ * comes back as the very same object (so the table keeps its rows), and the label keys are
+ * worked out once per summary. A new summary starts afresh.
+ */
+export function createHealthViewBuilder(): HealthViewBuilder {
+  let summary: readonly CheckSummary[] | undefined;
+  let keys: string[] = [];
+  let step: SearchStep | undefined;
+  let views = new Map<string, HealthView>();
+  const adopt = (all: readonly CheckSummary[]) => {
+    if (summary === all) return;
+    summary = all;
+    keys = labelKeysOf(all);
+    step = undefined;
+    views = new Map();
+  };
+  return {
+    labelKeys(all) {
+      adopt(all);
+      return keys;
+    },
+    view(all, filters) {
+      adopt(all);
+      const key = viewKey(filters);
+      const kept = views.get(key);
+      if (kept) {
+        views.delete(key);
+        views.set(key, kept);
+        return kept;
+      }
+      step = searchStep(all, filters, step);
+      const view = viewFrom(all, filters, keys, step);
+      views.set(key, view);
+      if (views.size > KEPT_VIEWS) views.delete(views.keys().next().value as string);
+      return view;
+    },
   };
 }

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { checkQueries, DEFAULT_CHECK_TIME_RANGE, parseTimeRange } from '../../../api/checks';
 import { errorMessage } from '../../../api/client';
-import { healthQueries } from '../../../api/health';
+import { cachedCheckSummary } from '../health-summary-query';
 import type { CheckSummary } from '../../../api/types';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -70,11 +70,7 @@ export function CheckDialog({
 
   // Without a row passed in, use the dashboard's cached summary if it holds this check.
   const summary = useMemo(
-    () =>
-      summaryRow ??
-      queryClient
-        .getQueryData(healthQueries.summary(client).queryKey)
-        ?.find((candidate) => candidate.id === checkId),
+    () => summaryRow ?? cachedCheckSummary(queryClient, client, checkId),
     [summaryRow, queryClient, client, checkId],
   );
   const view = useMemo(() => toCheckView(detail.data, summary), [detail.data, summary]);
