@@ -146,9 +146,10 @@ export function createApp({
     const open = canaryRoutes(db, async (_c, next) => next(), true);
     app.route('/api/canary', open);
   } else {
-    // Who a credential is, remembered for a few seconds on PGlite (server/src/auth/caller-cache.ts):
-    // forgotten on every write to the tables it comes from and around every request that may
-    // write (a role change, a sign-out, a deleted person take effect at once).
+    // Who a credential is, remembered for a few seconds (server/src/auth/caller-cache.ts):
+    // forgotten on every write to the tables it comes from, this process's and (on PostgreSQL,
+    // through LISTEN/NOTIFY) every other instance's, and around every request that may write (a
+    // role change, a sign-out, a deleted person take effect at once).
     const callers = callerCacheFor(db);
     if (callers) {
       app.use('/api/*', async (c, next) => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Listener } from './listen';
 import type { Db, QueryResult, Queryable, Statement } from './types';
 
 /** The wire connection a pg query writes its messages to (pg-protocol's serializer). */
@@ -126,6 +127,8 @@ export async function openPostgres(
   const client = await pool.connect();
   client.release();
   const base = wrap(pool);
+  // LISTEN needs a connection of its own: made on the first listen() (server/src/db/listen.ts).
+  let listener: Listener | undefined;
   return {
     kind: 'postgres',
     ...base,
@@ -185,6 +188,13 @@ export async function openPostgres(
         if (!detached) tx.release();
       }
     },
-    close: () => pool.end(),
+    listen(channel, handlers) {
+      listener ??= new Listener({ connectionString });
+      return listener.listen(channel, handlers);
+    },
+    async close() {
+      await listener?.close();
+      await pool.end();
+    },
   };
 }

@@ -62,5 +62,29 @@ export interface Db extends Queryable {
     sql: string,
     params?: readonly unknown[],
   ): Promise<QueryResult<T>>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (one per Db, shared by its
+   * listeners), reconnected when lost. `notify` gets every notification's payload; `state` is told
+   * `true` once the connection listens (again) and `false` as soon as it is lost, so a cache that
+   * relies on the notifications can stop trusting itself until it listens again.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listening;
   close(): Promise<void>;
+}
+
+export interface Listening {
+  /**
+   * Resolves once every notification committed before the call has been handed to `notify`
+   * (a `SELECT 1` sent after the call is answered on the listening connection: PostgreSQL sends
+   * pending notifications before it says it is ready again). `false` when the connection is not
+   * listening or is lost meanwhile. Concurrent calls share one round trip.
+   */
+  sync(): Promise<boolean>;
+  /** Stop listening. */
+  stop(): void;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  state(listening: boolean): void;
 }

@@ -54,16 +54,11 @@ export function compressApi(options: CompressOptions = {}): MiddlewareHandler {
   return async function compressApiResponse(c, next) {
     await next();
     const res = c.res;
+    // The headers first: reading the body of the Node adapter's light Response makes the full
+    // Fetch Response, which a small body with its Content-Length never needs.
+    if (res.status === 206 || c.req.method === 'HEAD') return;
     const headers = res.headers;
-    if (
-      res.status === 206 ||
-      res.body === null ||
-      c.req.method === 'HEAD' ||
-      headers.has('content-encoding') ||
-      headers.has('transfer-encoding')
-    ) {
-      return;
-    }
+    if (headers.has('content-encoding') || headers.has('transfer-encoding')) return;
     const type = headers.get('content-type');
     if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
     const cacheControl = headers.get('cache-control');
@@ -75,7 +70,7 @@ export function compressApi(options: CompressOptions = {}): MiddlewareHandler {
     const length = headers.get('content-length');
     if (length !== null && Number(length) < threshold) return;
     const encoding = selectEncoding(c.req.header('accept-encoding'));
-    if (encoding === undefined) return;
+    if (encoding === undefined || res.body === null) return;
     const body = Buffer.from(await res.arrayBuffer());
     const small = body.byteLength <= SYNC_LIMIT;
     const compress = body.byteLength >= threshold;

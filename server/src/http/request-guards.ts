@@ -29,11 +29,17 @@ function refuse(status: 400 | 403 | 413 | 415, error: string): Response {
 
 /** 413 for a body over `maxBytes`, judged from Content-Length or while streaming. */
 export function bodyLimitGuard(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () =>
       refuse(413, `request body too large: the limit is ${maxBytes} bytes (VIGIL_BODY_LIMIT)`),
   });
+  // A GET or HEAD has no body to limit (the Node adapter never reads one for them); asking for
+  // it would build the full Fetch Request of every read (issue 18: per-request costs).
+  return (c, next) => {
+    const method = c.req.method;
+    return method === 'GET' || method === 'HEAD' ? next() : limit(c, next);
+  };
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -30,12 +30,23 @@ export function securityHeaders(
         `connect-src 'self' ${options.connectSrc.join(' ')}`,
       )
     : CONTENT_SECURITY_POLICY;
+  const set = (headers: Headers): void => {
+    headers.set('Content-Security-Policy', policy);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  };
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', policy);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // On the response's own headers: c.header() on a finished response copies the response for
+    // every header (and makes the Node adapter build a full Fetch Response each time).
+    try {
+      set(c.res.headers);
+    } catch {
+      // Immutable headers (a Response.redirect(), a fetched response): on a copy.
+      c.res = new Response(c.res.body, c.res);
+      set(c.res.headers);
+    }
   };
 }

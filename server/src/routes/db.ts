@@ -203,9 +203,12 @@ export function dbRoutes(engine: DbEngine, secrets: Secrets): Hono<AppEnv> {
       response.headers = { ...response.headers, etag: tag, 'cache-control': 'private, no-cache' };
     }
     const empty = method === 'HEAD' || [204, 205, 304].includes(response.status);
+    // With its length, a small body passes the compression middleware without being read again.
     return new Response(empty ? null : response.body, {
       status: response.status,
-      headers: response.headers,
+      headers: empty
+        ? response.headers
+        : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) },
     });
   });
   return app;
