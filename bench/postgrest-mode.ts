@@ -169,7 +169,9 @@ function mainStatement(statements: Statement[]): Statement {
 }
 
 /** Medians of several runs measured in turn, sample by sample. */
-async function timeMedians(runs: (() => Promise<unknown>)[]): Promise<number[]> {
+async function timeMedians<const R extends readonly (() => Promise<unknown>)[]>(
+  runs: R,
+): Promise<{ [K in keyof R]: number }> {
   for (let i = 0; i < WARMUP; i += 1) for (const run of runs) await run();
   const samples = runs.map(() => [] as number[]);
   for (let i = 0; i < RUNS; i += 1) {
@@ -179,7 +181,7 @@ async function timeMedians(runs: (() => Promise<unknown>)[]): Promise<number[]> 
       samples[k]!.push(performance.now() - started);
     }
   }
-  return samples.map((values) => stats(values).median);
+  return samples.map((values) => stats(values).median) as { [K in keyof R]: number };
 }
 
 async function timeMedian(run: () => Promise<unknown>): Promise<number> {
