@@ -13,24 +13,9 @@ import type { Db } from '../src/db/types';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo';
 import { buildApp, login, requester, type TestApp } from './fixtures/app';
 import { postgresAvailable, startPostgres, type PostgresServer } from './helpers/postgres-server';
+import { statementsDuring } from './fixtures/statements';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The statements `db` is sent while `run` runs. */
-async function statementsDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const query = db.query;
-  db.query = ((sql: string, params?: readonly unknown[]) => {
-    seen.push(sql);
-    return query(sql, params);
-  }) as Db['query'];
-  try {
-    await run();
-  } finally {
-    db.query = query;
-  }
-  return seen;
-}
 
 async function rolesOf(app: TestApp, cookie: string): Promise<string | number> {
   const response = await app.app.request('/api/auth/whoami', { headers: { cookie } });

@@ -12,22 +12,7 @@ import { CallerCache } from '../src/auth/caller-cache';
 import type { DbEngine } from '../src/routes/db';
 import { DEMO_ACCOUNTS } from '../src/seed/demo';
 import { buildApp, openTestDb, requester, signInDemoAccounts, type TestApp } from './fixtures/app';
-
-/** Counts the statements the app sends while `run` runs (the Db object is shared by reference). */
-async function statementsDuring(db: Db, run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const query = db.query;
-  db.query = ((sql: string, params?: readonly unknown[]) => {
-    seen.push(sql);
-    return query(sql, params);
-  }) as Db['query'];
-  try {
-    await run();
-  } finally {
-    db.query = query;
-  }
-  return seen;
-}
+import { statementsDuring } from './fixtures/statements';
 
 /** An engine that answers a body of `size` bytes (to see what compression does with it). */
 const sizedEngine: DbEngine = {
