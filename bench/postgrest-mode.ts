@@ -10,6 +10,10 @@
  *     send it. Target ≤ 1.2× (issue 17 §3). The replay of every statement the engine sends
  *     (transaction and settings included) is reported beside it, so the two costs can be told
  *     apart: the engine's own work, and the round trips of PostgREST's per-request transaction.
+ *     The engine prepares its statements (as PostgREST does by default); the same statement
+ *     prepared and executed by name is reported too, with the engine's time over it: the whole
+ *     fixed cost of a request (role and settings, URL parsing, planning, JSON) on top of the
+ *     database's own work, which is what dominates a sub-millisecond read.
  *   - HTTP requests per second: CONCURRENCY keep-alive connections for SECONDS each, through real
  *     HTTP to the server in its own process (this process is the client; both share the machine's
  *     cores), with the median latency.
@@ -107,6 +111,8 @@ function queries(configId: string, configName: string): Query[] {
 interface Statement {
   sql: string;
   params: readonly unknown[];
+  /** Sent by Db.readWithPrelude: the prelude statements logged just before it. */
+  prelude?: readonly { sql: string; params?: readonly unknown[] }[];
 }
 
 /** A Db that records what the engine sends, to replay it afterwards. */
@@ -136,7 +142,7 @@ function recording(db: Db): { db: Db; take(): Statement[] } {
               for (const statement of prelude) {
                 log.push({ sql: statement.sql, params: statement.params ?? [] });
               }
-              log.push({ sql, params });
+              log.push({ sql, params, prelude });
               return db.readWithPrelude!<T>(prelude, sql, params);
             },
           }
@@ -162,7 +168,10 @@ function recording(db: Db): { db: Db; take(): Statement[] } {
 /** The statement that reads the rows: the one that is not transaction control or a setting. */
 function mainStatement(statements: Statement[]): Statement {
   const main = statements.find(
-    (statement) => !/^(BEGIN|COMMIT|SET |SELECT set_config)/i.test(statement.sql.trim()),
+    (statement) =>
+      !/^(BEGIN|COMMIT|SET |SELECT set_config|SELECT num_nulls\(set_config)/i.test(
+        statement.sql.trim(),
+      ),
   );
   if (main === undefined) throw new Error('the engine sent no statement for the rows');
   return main;
@@ -292,6 +301,8 @@ async function latencyMedian(base: string, path: string): Promise<number> {
 async function vigilStatement(db: Db, path: string): Promise<Statement> {
   const recorder = recording(db);
   const engine = await createEngine({ db: recorder.db, maxRows: 2000 });
+  // The schema cache's own statements are not the request's.
+  recorder.take();
   const [relation, rawQuery = ''] = path.replace(/^\/api\/db\//, '').split('?');
   const req: DbRequest = {
     method: 'GET',
@@ -300,6 +311,9 @@ async function vigilStatement(db: Db, path: string): Promise<Statement> {
     headers: { accept: 'application/json' },
     body: undefined,
   };
+  // Once to load what the first request loads (time zone names…), then the request alone.
+  await engine.handle(req, () => undefined);
+  recorder.take();
   const answer = await engine.handle(req, () => undefined);
   if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.body}`);
   return mainStatement(recorder.take());
@@ -384,6 +398,8 @@ async function main(): Promise<void> {
       maxRows: 1000,
     });
     const bare = await openPostgres(server.connectionString);
+    const bareClient = new pg.Client({ connectionString: server.connectionString });
+    await bareClient.connect();
     const vigilEngineDb = await openPostgres(vigilUrl);
     const handleOptions: HandleOptions = {
       role: 'web_anon',
@@ -406,6 +422,8 @@ async function main(): Promise<void> {
         headers: { accept: 'application/json' },
         body: undefined,
       };
+      await engine.handle(req, () => undefined, handleOptions);
+      recorder.take();
       const probe = await engine.handle(req, () => undefined, handleOptions);
       if (probe.status !== 200)
         throw new Error(`${query.standalone}: ${probe.status} ${probe.body}`);
@@ -421,12 +439,24 @@ async function main(): Promise<void> {
         () => bare.query(main.sql, main.params),
         () => engineInTransaction.handle(req, () => undefined, handleOptions),
       ]);
+      // Every statement again as the engine sent them: behind one Sync when it read that way.
+      const read = sent.find((statement) => statement.prelude !== undefined);
       const replayMs = await timeMedian(() =>
-        pool.transaction(async (tx) => {
-          for (const statement of sent) {
-            if (statement.sql === 'BEGIN' || statement.sql === 'COMMIT') continue;
-            await tx.query(statement.sql, statement.params);
-          }
+        read !== undefined && pool.readWithPrelude
+          ? pool.readWithPrelude(read.prelude ?? [], read.sql, read.params)
+          : pool.transaction(async (tx) => {
+              for (const statement of sent) {
+                if (statement.sql === 'BEGIN' || statement.sql === 'COMMIT') continue;
+                await tx.query(statement.sql, statement.params);
+              }
+            }),
+      );
+      // The statement prepared once and executed by name, as the engine executes it.
+      const preparedMs = await timeMedian(() =>
+        bareClient.query({
+          name: `bench_${figures.length}`,
+          text: main.sql,
+          values: [...main.params],
         }),
       );
       const standaloneLoad = await load(standalone.base, query.standalone);
@@ -449,7 +479,9 @@ async function main(): Promise<void> {
         engineInTransactionMs: transactionMs,
         bareSqlMs: bareMs,
         replayMs,
+        bareSqlPreparedMs: preparedMs,
         ratio,
+        ratioOverPrepared: engineMs / preparedMs,
         ratioTarget: RATIO_TARGET,
         standaloneRps: standaloneLoad.rps,
         standaloneMedianMs: standaloneLoad.median,
@@ -467,6 +499,7 @@ async function main(): Promise<void> {
         `${transactionMs.toFixed(2)} ms`,
         `${bareMs.toFixed(2)} ms`,
         `${replayMs.toFixed(2)} ms (${sent.length})`,
+        `${preparedMs.toFixed(2)} ms (${ratioText(engineMs / preparedMs)})`,
         `${ratioText(ratio)} ${ratio <= RATIO_TARGET ? 'met' : 'MISSED'}`,
         `${Math.round(standaloneLoad.rps)}${standaloneLoad.errors ? ` (${standaloneLoad.errors} errors)` : ''}`,
         `${Math.round(vigilLoad.rps)}${vigilLoad.errors ? ` (${vigilLoad.errors} errors)` : ''}`,
@@ -476,6 +509,7 @@ async function main(): Promise<void> {
     await vigilEngineDb.close();
     await pool.close();
     await bare.close();
+    await bareClient.end();
   } finally {
     standalone.child.kill('SIGTERM');
     await vigil.stop();
@@ -489,6 +523,7 @@ async function main(): Promise<void> {
     'engine, BEGIN…COMMIT',
     'bare SQL',
     'all statements (n)',
+    'bare SQL prepared (engine over it)',
     `ratio (≤ ${RATIO_TARGET}×)`,
     `standalone req/s`,
     `Vigil /api/db req/s`,

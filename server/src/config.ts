@@ -29,6 +29,11 @@ export interface ServerConfig {
   /** PGlite data directory (ignored when `databaseUrl` is set). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * VIGIL_DB_PREPARED_STATEMENTS (`true` unless `false`): on PostgreSQL, /api/db reads parse each
+   * statement once per connection. `false` behind a pooler in transaction mode (PgBouncer).
+   */
+  preparedStatements: boolean;
   auth: AuthMode;
   healthOnly: boolean;
   seed: SeedMode;
@@ -318,6 +323,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     bodyLimitBytes: byteSize(env, 'VIGIL_BODY_LIMIT', 1024, 64 * 1024 * 1024, 1024 * 1024),
     dataDir: nonEmpty(env, 'VIGIL_DATA_DIR') ?? '.vigil/data',
     databaseUrl: databaseUrl(env),
+    preparedStatements:
+      oneOf(env, 'VIGIL_DB_PREPARED_STATEMENTS', ['true', 'false'] as const, 'true') === 'true',
     auth: oneOf(env, 'VIGIL_AUTH', ['basic', 'none', 'oidc'] as const, 'basic'),
     oidc: oidcConfig(env),
     healthOnly: oneOf(env, 'VIGIL_HEALTH_ONLY', ['true', 'false'] as const, 'false') === 'true',

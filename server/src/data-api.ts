@@ -17,12 +17,16 @@ export interface DataApi {
 
 export async function openDataApi(
   db: Db,
-  config: Pick<ServerConfig, 'databaseUrl' | 'maxRows' | 'statementTimeoutMs'>,
+  config: Pick<ServerConfig, 'databaseUrl' | 'maxRows' | 'statementTimeoutMs'> &
+    Partial<Pick<ServerConfig, 'preparedStatements'>>,
 ): Promise<DataApi> {
   const timeout = config.statementTimeoutMs;
   const own =
     config.databaseUrl && timeout
-      ? await openPostgres(config.databaseUrl, { statementTimeoutMs: timeout })
+      ? await openPostgres(config.databaseUrl, {
+          statementTimeoutMs: timeout,
+          preparedStatements: config.preparedStatements !== false,
+        })
       : undefined;
   const engine = await createEngine({
     db: own ?? db,

@@ -13,7 +13,26 @@ interface WireConnection {
     valueMapper?: (value: unknown) => unknown;
   }): void;
   execute(config: { portal?: string; rows?: number }): void;
+  describe(config: { type: 'P' | 'S'; name: string }): void;
+  close(config: { type: 'P' | 'S'; name: string }): void;
 }
+
+/**
+ * The named statements one connection has prepared, by text. A name is `ready` once the
+ * statement that parsed it has been answered without error; `pending` while that answer is on its
+ * way (a pipelined query meanwhile parses its own unnamed copy rather than depend on it);
+ * `uncertain` after an error in the query that parsed it (the Parse may or may not have taken), so
+ * its next use closes the name first (closing an unknown name is not an error) and parses again.
+ */
+interface PreparedRegistry {
+  readonly byText: Map<string, { name: string; state: 'pending' | 'ready' | 'uncertain' }>;
+  next: number;
+}
+
+/** Named statements per connection at most; past it, statements are parsed unnamed each time. */
+export const MAX_PREPARED_PER_CONNECTION = 256;
+
+const registries = new WeakMap<object, PreparedRegistry>();
 
 /** A prelude value as text: set_config's arguments are text; null stays NULL. */
 function preludeValue(value: unknown): string | null {
@@ -28,14 +47,24 @@ function preludeValue(value: unknown): string | null {
  * prelude's `set_config(…, true)` settings (role, claims, read-only) hold for the statement and
  * end at the Sync, and an error in either rolls both back. One round trip, no BEGIN or COMMIT.
  * The prelude's own rows and command tags are not part of the result.
+ *
+ * With `prepared`, each text is parsed once per connection as a named statement and bound by
+ * name afterwards (PostgREST's `db-prepared-statements`): parse analysis and planning are skipped
+ * on the next requests of the same shape. PostgreSQL itself re-analyses a named statement when the
+ * objects it uses change or `search_path` differs, and re-plans under row-level security for
+ * another role.
  */
 class PreludeQuery extends pg.Query {
   private preludeLeft: number;
+  /** Names this query parses, settled by its answer. */
+  private readonly parsing: { name: string; state: 'pending' | 'ready' | 'uncertain' }[] = [];
+  private failed = false;
 
   constructor(
     private readonly prelude: readonly Statement[],
     text: string,
     values: readonly unknown[],
+    private readonly prepared: boolean,
   ) {
     // Extended protocol always (Parse/Bind/Execute), also for a statement without parameters.
     const config = { text, values: [...values], queryMode: 'extended' };
@@ -43,19 +72,54 @@ class PreludeQuery extends pg.Query {
     this.preludeLeft = prelude.length;
   }
 
+  /** The statement name to bind `text` with ('' for unnamed), parsing it first when needed. */
+  private parse(connection: WireConnection, text: string): string {
+    const registry = this.prepared ? registryOf(connection) : undefined;
+    let entry = registry?.byText.get(text);
+    if (registry !== undefined && entry === undefined) {
+      if (registry.byText.size < MAX_PREPARED_PER_CONNECTION) {
+        entry = { name: `vigil_s${registry.next}`, state: 'uncertain' };
+        registry.next += 1;
+        registry.byText.set(text, entry);
+        // A fresh name: nothing to close.
+        connection.parse({ text, name: entry.name, types: [] });
+        entry.state = 'pending';
+        this.parsing.push(entry);
+        return entry.name;
+      }
+    }
+    if (entry?.state === 'ready') return entry.name;
+    if (entry?.state === 'uncertain') {
+      connection.close({ type: 'S', name: entry.name });
+      connection.parse({ text, name: entry.name, types: [] });
+      entry.state = 'pending';
+      this.parsing.push(entry);
+      return entry.name;
+    }
+    connection.parse({ text, types: [] });
+    return '';
+  }
+
   /** Called by pg's Query.submit, with the socket corked: everything leaves in one write. */
   prepare(connection: WireConnection): void {
     for (const statement of this.prelude) {
-      connection.parse({ text: statement.sql, types: [] });
+      const name = this.parse(connection, statement.sql);
       connection.bind({
+        statement: name,
         values: (statement.params ?? []).map(preludeValue),
         valueMapper: (value) => value,
       });
       connection.execute({ rows: 0 });
     }
+    const name = this.parse(connection, (this as unknown as { text: string }).text);
+    // pg's own Bind/Describe/Execute/Sync (its value mapping included), bound to that name; its
+    // Parse is the one just sent.
+    const named: WireConnection = Object.create(connection as object) as WireConnection;
+    named.parse = () => undefined;
+    named.bind = (config) => connection.bind({ ...config, statement: name });
     (pg.Query.prototype as unknown as { prepare(c: WireConnection): void }).prepare.call(
       this,
-      connection,
+      named,
     );
   }
 
@@ -76,6 +140,44 @@ class PreludeQuery extends pg.Query {
       pg.Query.prototype as unknown as { handleCommandComplete(m: unknown, c: unknown): void }
     ).handleCommandComplete.call(this, message, connection);
   }
+
+  handleError(error: unknown, connection: unknown): void {
+    this.failed = true;
+    for (const entry of this.parsing) entry.state = 'uncertain';
+    (
+      pg.Query.prototype as unknown as { handleError(e: unknown, c: unknown): void }
+    ).handleError.call(this, error, connection);
+  }
+
+  handleReadyForQuery(connection: unknown): void {
+    if (
+      !this.failed &&
+      !(this as unknown as { _canceledDueToError: unknown })._canceledDueToError
+    ) {
+      for (const entry of this.parsing) entry.state = 'ready';
+    }
+    (
+      pg.Query.prototype as unknown as { handleReadyForQuery(c: unknown): void }
+    ).handleReadyForQuery.call(this, connection);
+  }
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result type changed (0A000). */
+function isChangedResultType(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(error.message)
+  );
+}
+
+function registryOf(connection: WireConnection): PreparedRegistry {
+  let registry = registries.get(connection);
+  if (registry === undefined) {
+    registry = { byText: new Map(), next: 0 };
+    registries.set(connection, registry);
+  }
+  return registry;
 }
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
@@ -106,6 +208,15 @@ export interface PostgresOptions {
    * statement cost one round trip. No cursors or row-limited portals on such a pool.
    */
   pipeline?: boolean;
+  /**
+   * Reads through {@link Db.readWithPrelude} parse each statement text once per connection as a
+   * named prepared statement (at most MAX_PREPARED_PER_CONNECTION of them) instead of on every
+   * request. On by default, as PostgREST's `db-prepared-statements`; off behind a pooler in
+   * transaction mode (PgBouncer), where a connection's named statements do not follow the session.
+   */
+  preparedStatements?: boolean;
+  /** Connections in the pool (8 unless told). */
+  maxConnections?: number;
 }
 
 /** Connect to a real PostgreSQL (15+) through a small pool. */
@@ -115,7 +226,7 @@ export async function openPostgres(
 ): Promise<Db> {
   const pool = new pg.Pool({
     connectionString,
-    max: 8,
+    max: options.maxConnections ?? 8,
     // Session settings for an interactive API: JIT compilation costs 100–300 ms on the catalog
     // and health aggregates at the large scale (more than the queries themselves), and the health
     // summary's sort of 10,000 wide rows spills to disk at the default 4 MB work_mem.
@@ -139,9 +250,21 @@ export async function openPostgres(
     ): Promise<QueryResult<T>> {
       // pool.query hands the connection back once the Sync is answered (an idle connection:
       // never inside a BEGIN, so the Sync ends the implicit transaction and its settings).
-      const result = (await pool.query(
-        new PreludeQuery(prelude, sql, params) as unknown as pg.QueryConfig,
-      )) as unknown as pg.QueryResult;
+      const prepared = options.preparedStatements !== false;
+      const run = (named: boolean) =>
+        pool.query(
+          new PreludeQuery(prelude, sql, params, named) as unknown as pg.QueryConfig,
+        ) as unknown as Promise<pg.QueryResult>;
+      let result: pg.QueryResult;
+      try {
+        result = await run(prepared);
+      } catch (error: unknown) {
+        // A named statement whose result columns changed since it was parsed (a `SELECT *` over
+        // an altered table): PostgreSQL refuses to run it. Its name is parsed again on the next
+        // use (the query failed: uncertain); this request runs unnamed, once.
+        if (!prepared || !isChangedResultType(error)) throw error;
+        result = await run(false);
+      }
       return {
         rows: result.rows as T[],
         fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),

@@ -117,6 +117,25 @@ interface Prefs extends Preferences {
 }
 
 /** Thrown inside a transaction to roll it back while keeping the result. */
+const preludeTexts: string[] = [];
+
+/** The prelude statement setting `count` settings, its text built once per count. */
+function preludeSql(count: number): string {
+  let text = preludeTexts[count];
+  if (text === undefined) {
+    const calls = Array.from(
+      { length: count },
+      (_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`,
+    );
+    text = `SELECT num_nulls(${calls.join(', ')})`;
+    preludeTexts[count] = text;
+  }
+  return text;
+}
+
+/** A one-statement read asked for a second statement: it runs again in a transaction. */
+class NeedsTransaction extends Error {}
+
 class RollbackSignal<T> {
   constructor(readonly result: T) {}
 }
@@ -644,12 +663,14 @@ class EngineImpl implements Engine {
     }
     const role = ctx.role;
     const settings = ctx.settings ?? [];
+    const readWithPrelude = this.db.readWithPrelude?.bind(this.db);
     if (
       !mode.transaction &&
       !mode.readOnly &&
       this.timeoutMs === undefined &&
       role === undefined &&
-      settings.length === 0
+      settings.length === 0 &&
+      readWithPrelude === undefined
     ) {
       return work(this.db);
     }
@@ -669,12 +690,12 @@ class EngineImpl implements Engine {
         ? []
         : [
             {
-              sql: `SELECT ${configs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+              // num_nulls evaluates every argument and answers one small integer: the values set
+              // (the request's headers among them) do not travel back.
+              sql: preludeSql(configs.length),
               params: configs.flatMap(([name, value]) => [name, value]),
             },
           ];
-    class NeedsTransaction extends Error {}
-    const readWithPrelude = this.db.readWithPrelude?.bind(this.db);
     if (!mode.transaction && readWithPrelude !== undefined) {
       // A read of one statement: prelude and statement as one implicit transaction in one round
       // trip (no BEGIN/COMMIT). A read that needs a second statement (a planned count's EXPLAIN)

@@ -189,17 +189,28 @@ export function applyResponseGucs(
 
 /** Percent-encoding as PostgREST's canonical query string writes it (unreserved characters kept). */
 function encodeCanonical(text: string): string {
-  let out = '';
-  for (const byte of Buffer.from(text, 'utf8')) {
-    const char = String.fromCharCode(byte);
-    out += /[A-Za-z0-9\-_.~]/.test(char)
-      ? char
-      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  if (UNRESERVED.test(text)) return text;
+  try {
+    // encodeURIComponent keeps `!'()*` besides the unreserved characters: encoded here too.
+    return encodeURIComponent(text).replace(
+      /[!'()*]/g,
+      (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
+  } catch {
+    // A lone surrogate: its UTF-8 replacement character, byte by byte.
+    let out = '';
+    for (const byte of Buffer.from(text, 'utf8')) {
+      const char = String.fromCharCode(byte);
+      out += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    }
+    return out;
   }
-  return out;
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-_.~]*$/;
+
 function decodeComponent(text: string): string {
+  if (!/[%+]/.test(text)) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -213,6 +224,19 @@ function decodeComponent(text: string): string {
  * commas, percent-encoded again.
  */
 export function contentLocation(relation: string, rawQuery: string): string {
+  const key = `${relation}\u0000${rawQuery}`;
+  const known = contentLocations.get(key);
+  if (known !== undefined) return known;
+  const location = buildContentLocation(relation, rawQuery);
+  // Clients repeat their reads: the last few hundred are kept, forgotten all at once when full.
+  if (contentLocations.size >= 512) contentLocations.clear();
+  contentLocations.set(key, location);
+  return location;
+}
+
+const contentLocations = new Map<string, string>();
+
+function buildContentLocation(relation: string, rawQuery: string): string {
   const pairs: [string, string][] = [];
   for (const segment of rawQuery.replace(/^\?/, '').split('&')) {
     if (segment === '') continue;

@@ -44,6 +44,11 @@ export interface StandaloneConfig {
   txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
   /** VIGIL_PGRST_DB_PLAN_ENABLED (PostgREST's `db-plan-enabled`, default false). */
   planEnabled: boolean;
+  /**
+   * VIGIL_PGRST_DB_PREPARED_STATEMENTS (PostgREST's `db-prepared-statements`, default true):
+   * reads parse each statement once per connection. Turn off behind a pooler in transaction mode.
+   */
+  preparedStatements: boolean;
 }
 
 const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
@@ -53,6 +58,15 @@ type Env = Record<string, string | undefined>;
 function trimmed(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** A yes/no setting: true/on/yes/1 or false/off/no/0; anything else is refused. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = trimmed(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['true', 'on', 'yes', '1'].includes(value)) return true;
+  if (['false', 'off', 'no', '0'].includes(value)) return false;
+  throw new StandaloneConfigError(`${name} must be true or false, got "${value.slice(0, 40)}"`);
 }
 
 function list(env: Env, name: string, fallback: string[]): string[] {
@@ -174,5 +188,6 @@ export function loadStandaloneConfig(env: Env = process.env): StandaloneConfig {
     planEnabled: ['true', 'on', 'yes', '1'].includes(
       (trimmed(env, 'VIGIL_PGRST_DB_PLAN_ENABLED') ?? 'false').toLowerCase(),
     ),
+    preparedStatements: flag(env, 'VIGIL_PGRST_DB_PREPARED_STATEMENTS', true),
   };
 }

@@ -39,7 +39,11 @@ export async function startStandalone(config: StandaloneConfig): Promise<Running
   try {
     // The statement timeout, when set, is applied per request by the engine (SET LOCAL).
     // Pipelined: a request's BEGIN, settings and first statement go out in one round trip.
-    db = await openPostgres(config.databaseUrl, { pipeline: true });
+    // Prepared: reads parse each statement once per connection (db-prepared-statements).
+    db = await openPostgres(config.databaseUrl, {
+      pipeline: true,
+      preparedStatements: config.preparedStatements,
+    });
   } catch (error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
     throw new StandaloneConfigError(

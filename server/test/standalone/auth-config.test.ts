@@ -36,7 +36,10 @@ describe('standalone configuration', () => {
       jwtSecret: undefined,
       roleClaim: ['role'],
       maxRows: 1000,
+      preparedStatements: true,
     });
+    expect(config({ VIGIL_PGRST_DB_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false);
+    expect(config({ VIGIL_PGRST_DB_PREPARED_STATEMENTS: 'TRUE' }).preparedStatements).toBe(true);
   });
 
   it('reads the schema list, first one the default, and the extra search path', () => {
@@ -61,6 +64,7 @@ describe('standalone configuration', () => {
       { DATABASE_URL: URL_, VIGIL_PGRST_DB_MAX_ROWS: '0' },
       { DATABASE_URL: URL_, PORT: '70000' },
       { DATABASE_URL: URL_, VIGIL_PGRST_JWT_ROLE_CLAIM: 'a..b' },
+      { DATABASE_URL: URL_, VIGIL_PGRST_DB_PREPARED_STATEMENTS: 'sometimes' },
     ];
     for (const env of bad) {
       let error: unknown;
