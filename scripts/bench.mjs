@@ -78,6 +78,15 @@ const incidentsUi = spawnSync('npx', ['tsx', join('bench', 'incidents-ui.ts')], 
 });
 if (incidentsUi.status !== 0) console.log('incidents benchmark failed (see above)');
 
+// Every console screen at the large scale: first content and a sort of its data table
+// (bench/screens-ui.ts; keeps bench/results/screens-ui.json).
+console.log('');
+const screensUi = spawnSync('npx', ['tsx', join('bench', 'screens-ui.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (screensUi.status !== 0) console.log('screens benchmark failed (see above)');
+
 // POST /api/logs over HTTP at the large scale (1,000,000 log lines) on PostgreSQL and PGlite
 // (bench/logs-api.ts; keeps bench/results/logs-api.json).
 console.log('');
