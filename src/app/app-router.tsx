@@ -17,7 +17,6 @@ import { SessionProvider, type SessionValue } from '../rbac/session-context';
 import { PageSpinner } from '../ui/spinner';
 import { CurrentRouteContext } from './current-route';
 import { FlagsGate } from './flags-gate';
-import { KioskShell } from './kiosk-shell';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
 import { BadSessionPage } from './pages/bad-session-page';
@@ -55,6 +54,8 @@ const AcceptInvitePage = lazyPage(
   'AcceptInvitePage',
 );
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
+// The kiosk's shell (docs/kiosk.md) loads only on a kiosk screen.
+const KioskShell = lazyPage(() => import('./kiosk-shell'), 'KioskShell');
 const TopologyCardViewPage = lazyPage(
   () => import('../features/topology/topology-card-view-page'),
   'TopologyCardViewPage',
@@ -218,14 +219,24 @@ export function AppRouter() {
         {config.healthOnly ? (
           kiosk ? (
             <SessionProvider value={HEALTH_ONLY_SESSION}>
-              <KioskShell settings={kiosk} healthOnly />
+              <Suspense fallback={<PageSpinner />}>
+                <KioskShell settings={kiosk} healthOnly />
+              </Suspense>
             </SessionProvider>
           ) : (
             <HealthOnlyShell />
           )
         ) : (
           <SessionGate kiosk={kiosk !== null}>
-            <FlagsGate>{kiosk ? <KioskShell settings={kiosk} /> : <Shell />}</FlagsGate>
+            <FlagsGate>
+              {kiosk ? (
+                <Suspense fallback={<PageSpinner />}>
+                  <KioskShell settings={kiosk} />
+                </Suspense>
+              ) : (
+                <Shell />
+              )}
+            </FlagsGate>
           </SessionGate>
         )}
       </Route>

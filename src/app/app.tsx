@@ -5,13 +5,20 @@ import { createApiClient } from '../api/client';
 import type { RuntimeConfig } from '../api/types';
 import { AppRouter } from './app-router';
 import { createQueryClient } from './create-query-client';
-import { hostedClientOptions } from './hosted/hosted-client';
+import type { hostedClientOptions as HostedClientOptions } from './hosted/hosted-client';
 import { setUpKiosk } from './kiosk-setup';
 import { ErrorBoundary } from './pages/error-boundary';
 import { AppProviders } from './providers';
 import { redirectToLogin } from './redirect-to-login';
 
-export function App({ config }: { config: RuntimeConfig }) {
+export function App({
+  config,
+  hostedClientOptions,
+}: {
+  config: RuntimeConfig;
+  /** The hosted variant's client wiring (`auth: oidc`), loaded by main.tsx only for it. */
+  hostedClientOptions?: typeof HostedClientOptions;
+}) {
   // Decided once per page load: a kiosk keeps its settings for the session (use-kiosk-store).
   const [isKiosk] = useState(() => setUpKiosk(window.location.search) !== null);
   const [client] = useState(() =>
@@ -24,7 +31,9 @@ export function App({ config }: { config: RuntimeConfig }) {
           ? () => redirectToLogin()
           : undefined,
       // Hosted: the organisation's backend URL, a bearer token, 401 → /auth-state-checker.
-      ...(config.auth === 'oidc' && !config.healthOnly ? hostedClientOptions(config) : {}),
+      ...(config.auth === 'oidc' && !config.healthOnly && hostedClientOptions
+        ? hostedClientOptions(config)
+        : {}),
     }),
   );
   const [queryClient] = useState(() => createQueryClient({ quiet: isKiosk }));

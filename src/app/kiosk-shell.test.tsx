@@ -215,7 +215,7 @@ describe('kiosk shell', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'A kiosk screen does not open the sign-in page',
     );
-    expect(screen.getByText(/Trying again in \d+s \(attempt 2\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Trying again in \d+s \(attempt 2\)/)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(6_000));
     expect(attempts).toBe(2);
     signedIn = true;

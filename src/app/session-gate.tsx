@@ -8,20 +8,26 @@
  * page and last data, and the kiosk's stale banner says it is not signed in.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useApiClient, useRuntimeConfig } from '../api/api-context';
 import { propertyQueries } from '../api/properties';
 import { ApiError, errorMessage } from '../api/client';
 import type { RefreshOutcome } from '../features/kiosk/kiosk-refresh-loop';
-import { KioskSessionNotice } from '../features/kiosk/kiosk-session-notice';
 import { kratosRedirect, sessionQueries } from '../api/session';
 import { safeReturnTo } from '../lib/return-to';
 import { SessionProvider } from '../rbac/session-context';
 import { PageSpinner } from '../ui/spinner';
-import { HostedSessionGate } from './hosted/hosted-session-gate';
 import { GenericErrorScreen } from './pages/generic-error-screen';
 import { paths } from './paths';
 import { redirectToLogin } from './redirect-to-login';
+
+// The hosted gate and the kiosk's notice load only in those variants (docs/performance.md).
+const HostedSessionGate = lazy(async () => ({
+  default: (await import('./hosted/hosted-session-gate')).HostedSessionGate,
+}));
+const KioskSessionNotice = lazy(async () => ({
+  default: (await import('../features/kiosk/kiosk-session-notice')).KioskSessionNotice,
+}));
 
 function outcomeOf(error: unknown): RefreshOutcome {
   if (!error) return 'ok';
@@ -79,18 +85,26 @@ export function SessionGate({ children, kiosk = false }: { children: ReactNode; 
   );
 
   // Hosted organisation sign-in: its own gates (hosted-session-gate.tsx, docs/hosted-oidc.md).
-  if (config.auth === 'oidc') return <HostedSessionGate>{children}</HostedSessionGate>;
+  if (config.auth === 'oidc') {
+    return (
+      <Suspense fallback={<PageSpinner label="Checking your session" />}>
+        <HostedSessionGate>{children}</HostedSessionGate>
+      </Suspense>
+    );
+  }
   if (kiosk) {
     // The last good session stays: the page keeps its data and the kiosk's banner explains.
     if (value && sessionKnown) return <SessionProvider value={value}>{children}</SessionProvider>;
     const failed = kratos.isError ? kratos : current.isError ? current : null;
     if (failed) {
       return (
-        <KioskSessionNotice
-          kind={outcomeOf(failed.error) === 'unauthorized' ? 'unauthorized' : 'unreachable'}
-          message={errorMessage(failed.error)}
-          retry={async () => outcomeOf((await failed.refetch()).error)}
-        />
+        <Suspense fallback={<PageSpinner label="Checking your session" />}>
+          <KioskSessionNotice
+            kind={outcomeOf(failed.error) === 'unauthorized' ? 'unauthorized' : 'unreachable'}
+            message={errorMessage(failed.error)}
+            retry={async () => outcomeOf((await failed.refetch()).error)}
+          />
+        </Suspense>
       );
     }
     return <PageSpinner label="Checking your session" />;

@@ -1,18 +1,19 @@
 /**
  * A modal dialog over Headless UI: focus trap, Escape and outside click close it, focus returns
  * to the trigger, `aria-labelledby` points to the title.
+ *
+ * A closed dialog that was never open renders nothing, and the Headless UI half (dialog-impl.tsx,
+ * with its portal and focus code) loads when a dialog first opens: pages that only offer a dialog
+ * do not carry it in their first load (issue 18). Once loaded, every dialog opens at once.
+ *
+ * Focus goes back to the element that had it when the dialog was asked to open. Headless UI finds
+ * that element in a history of focus and click events it records from the moment its code runs:
+ * when that code arrives with the dialog's first opening, the click that opened it came before the
+ * history started, and Headless UI has nothing to return to (the focus fell to the page's body).
+ * So the element is taken here, as the dialog is asked to open, and the Headless UI half returns
+ * the focus to it when Headless UI did not.
  */
-import {
-  Dialog as HeadlessDialog,
-  DialogBackdrop,
-  DialogPanel,
-  DialogTitle,
-  Description,
-} from '@headlessui/react';
-import type { ReactNode } from 'react';
-import { cx } from '../lib/class-names';
-import { CloseIcon } from './icons';
-import { IconButton } from './icon-button';
+import { useEffect, useState, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -25,52 +26,49 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
 }
 
-const widths = {
-  sm: 'max-w-sm',
-  md: 'max-w-lg',
-  lg: 'max-w-3xl',
-  xl: 'max-w-5xl',
-  full: 'max-w-[calc(100vw-2rem)] h-[calc(100vh-2rem)]',
-};
+type DialogImplModule = typeof import('./dialog-impl');
 
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-}: DialogProps) {
-  return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-overlay transition-opacity duration-150 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          transition
-          className={cx(
-            'flex max-h-full w-full flex-col rounded-lg border border-border bg-surface-raised text-fg shadow-lg transition duration-150 data-closed:scale-95 data-closed:opacity-0',
-            widths[size],
-          )}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-            <div className="min-w-0">
-              <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
-              {description ? (
-                <Description className="mt-1 text-sm text-fg-muted">{description}</Description>
-              ) : null}
-            </div>
-            <IconButton label="Close" icon={<CloseIcon />} size="sm" onClick={onClose} />
-          </div>
-          <div className="min-h-0 flex-1 overflow-auto px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>
-          ) : null}
-        </DialogPanel>
-      </div>
-    </HeadlessDialog>
+let impl: DialogImplModule | undefined;
+let pending: Promise<DialogImplModule> | undefined;
+
+/** Loads the Headless UI half once (a dialog about to open can call it ahead). */
+export function loadDialogImpl(): Promise<DialogImplModule> {
+  pending ??= import('./dialog-impl').then((module) => (impl = module));
+  return pending;
+}
+
+/** The element that has the focus now, if it is one that can take it back. */
+function focusedElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+export function Dialog(props: DialogProps) {
+  const [module, setModule] = useState<DialogImplModule | undefined>(impl);
+  // Mounted from its first opening on, so that closing plays the transition out.
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  // The element to return the focus to, taken while the render that opens the dialog runs: the
+  // dialog's own focus moves only after it.
+  const [wasOpen, setWasOpen] = useState(props.open);
+  const [returnFocus, setReturnFocus] = useState<HTMLElement | null>(() =>
+    props.open ? focusedElement() : null,
   );
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open);
+    if (props.open) setReturnFocus(focusedElement());
+  }
+  useEffect(() => {
+    if (!opened || module) return;
+    let live = true;
+    void loadDialogImpl().then((loaded) => {
+      if (live) setModule(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [opened, module]);
+  if (!opened || !module) return null;
+  return <module.DialogImpl {...props} returnFocus={returnFocus} />;
 }

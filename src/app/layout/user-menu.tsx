@@ -3,11 +3,10 @@
  * Kratos logout flow, returning to the current path).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { createLogoutFlow, sessionQueries } from '../../api/session';
-import { signOutHosted } from '../../features/hosted/hosted-sign-out';
 import { displayRole } from '../../rbac/roles';
 import { useSession } from '../../rbac/session-context';
 import { Avatar } from '../../ui/avatar';
@@ -31,7 +30,6 @@ import {
 import { toast } from '../../ui/toast';
 import { paths } from '../paths';
 import { useThemeStore, type ThemePreference } from '../theme';
-import { KubeconfigDialog } from './kubeconfig-dialog';
 
 /** The reference frontend's version this console is compatible with (spec doc 1 §2). */
 export const FRONTEND_VERSION = '1.0.805';
@@ -41,6 +39,11 @@ const THEMES: { value: ThemePreference; label: string; icon: typeof SunIcon }[] 
   { value: 'dark', label: 'Dark', icon: MoonIcon },
   { value: 'system', label: 'System', icon: MonitorIcon },
 ];
+
+// The dialog (and Headless UI's Dialog behind it) loads when it is first opened.
+const KubeconfigDialog = lazy(async () => ({
+  default: (await import('./kubeconfig-dialog')).KubeconfigDialog,
+}));
 
 export function UserMenu() {
   const { user, roles } = useSession();
@@ -115,13 +118,25 @@ export function UserMenu() {
             <MenuItemLink href={paths.organizations()} icon={<UserIcon />}>
               Switch organization
             </MenuItemLink>
-            <MenuItemButton icon={<LogOutIcon />} onClick={() => void signOutHosted(config)}>
+            <MenuItemButton
+              icon={<LogOutIcon />}
+              onClick={() =>
+                // Loaded on use: the hosted sign-out's OIDC library stays off every page's load.
+                void import('../../features/hosted/hosted-sign-out').then((module) =>
+                  module.signOutHosted(config),
+                )
+              }
+            >
               Sign out
             </MenuItemButton>
           </>
         ) : null}
       </Menu>
-      <KubeconfigDialog open={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />
+      {kubeconfigOpen ? (
+        <Suspense fallback={null}>
+          <KubeconfigDialog open onClose={() => setKubeconfigOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { Link, useSearch } from 'wouter';
 import { useRuntimeConfig } from '../../api/api-context';
-import { signOutHosted } from '../../features/hosted/hosted-sign-out';
 import { Button, buttonClasses } from '../../ui/button';
 import { paths } from '../paths';
 import { StandalonePage } from './standalone-page';
@@ -29,7 +28,15 @@ export function BadSessionPage() {
           <Link href={paths.organizations()} className={buttonClasses('secondary')}>
             Switch organization
           </Link>
-          <Button variant="ghost" onClick={() => void signOutHosted(config)}>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              // Loaded on use: the hosted sign-out (and its OIDC library) stays out of the entry.
+              void import('../../features/hosted/hosted-sign-out').then((module) =>
+                module.signOutHosted(config),
+              )
+            }
+          >
             Sign out
           </Button>
         </div>

@@ -3,18 +3,24 @@
  * node's `value` is the server's options as JSON (simplewebauthn's `…OptionsJSON` shapes,
  * docs/identity.md); the result goes back to the server as a JSON string.
  */
-import {
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+
+type Browser = typeof import('@simplewebauthn/browser');
 
 /**
  * The browser calls, held in one object so a unit test can stand in for the ceremony (the test
  * runner shares modules between files, so a module mock would not reach an already loaded copy).
  */
-export const webAuthnBrowser = { startRegistration, startAuthentication };
+export const webAuthnBrowser: Pick<Browser, 'startRegistration' | 'startAuthentication'> = {
+  // Loaded at the ceremony: the library stays out of the sign-in pages' first load.
+  startRegistration: async (options) =>
+    (await import('@simplewebauthn/browser')).startRegistration(options),
+  startAuthentication: async (options) =>
+    (await import('@simplewebauthn/browser')).startAuthentication(options),
+};
 
 export type WebAuthnTrigger = 'oryWebAuthnRegistration' | 'oryWebAuthnLogin';
 

@@ -12,7 +12,8 @@
  * | `views`        | in-app paths separated by `,` before `/` | none: rotate the health tabs |
  * | `versionCheck` | an interval, or `off`                    | `1m` (at least 5s)           |
  */
-import { parseRefreshInterval } from '../../ui/auto-refresh';
+// Not the barrel: its refresh selector (Headless UI) would come into the console's entry chunk.
+import { parseRefreshInterval } from '../../ui/auto-refresh/refresh-options';
 
 export type KioskMode = 'standard' | 'tv';
 export type KioskTheme = 'light' | 'dark' | 'auto';

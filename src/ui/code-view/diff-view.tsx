@@ -19,8 +19,18 @@ export interface DiffViewProps {
   defaultMode?: DiffMode;
 }
 
-const numberCell =
-  'w-[1%] min-w-10 px-2 text-right align-top text-fg-subtle select-none tabular-nums whitespace-nowrap';
+const numberBase =
+  'w-[1%] min-w-10 px-2 text-right align-top select-none tabular-nums whitespace-nowrap';
+const numberCell = cx(numberBase, 'text-fg-subtle');
+/** On the tinted rows the subtle grey falls under 4.5:1 (4.43 on the light red): the muted one. */
+const numberOn = (kind: DiffLine['kind']) =>
+  cx(numberBase, kind === 'context' ? 'text-fg-subtle' : 'text-fg-muted');
+/**
+ * The header's counts on the sunken bar: the light theme's green and red take a fifth of the text
+ * colour there (the green alone is 4.42:1 on it), so they keep their hue and read at 4.5:1 and more.
+ */
+const addedCount = 'text-[color-mix(in_srgb,var(--color-healthy),var(--color-fg)_20%)]';
+const removedCount = 'text-[color-mix(in_srgb,var(--color-unhealthy),var(--color-fg)_20%)]';
 const signCell = 'w-4 pl-1 align-top select-none whitespace-pre';
 const textCell = 'pr-4 align-top whitespace-pre';
 
@@ -79,8 +89,8 @@ function UnifiedTable({ hunks }: { hunks: readonly DiffHunk[] }) {
             <HunkHeaderRow hunk={hunk} columns={4} />
             {hunk.lines.map((line, i) => (
               <tr key={i} className={rowTone[line.kind]}>
-                <td className={numberCell}>{line.oldNumber ?? ''}</td>
-                <td className={numberCell}>{line.newNumber ?? ''}</td>
+                <td className={numberOn(line.kind)}>{line.oldNumber ?? ''}</td>
+                <td className={numberOn(line.kind)}>{line.newNumber ?? ''}</td>
                 <td className={signCell}>
                   <Sign kind={line.kind} />
                 </td>
@@ -116,7 +126,9 @@ function SplitSide({ line, side }: { line: DiffLine | undefined; side: 'old' | '
   const tone = rowTone[line.kind];
   return (
     <>
-      <td className={cx(numberCell, tone)}>{side === 'old' ? line.oldNumber : line.newNumber}</td>
+      <td className={cx(numberOn(line.kind), tone)}>
+        {side === 'old' ? line.oldNumber : line.newNumber}
+      </td>
       <td className={cx(signCell, tone)}>
         <Sign kind={line.kind} />
       </td>
@@ -190,8 +202,8 @@ export function DiffView({ diff, label, defaultMode = 'unified' }: DiffViewProps
             </span>
           ) : null}
           <span className="text-xs font-normal whitespace-nowrap text-fg-muted tabular-nums">
-            <span className="text-healthy">+{parsed.additions}</span>{' '}
-            <span className="text-unhealthy">−{parsed.deletions}</span>
+            <span className={addedCount}>+{parsed.additions}</span>{' '}
+            <span className={removedCount}>−{parsed.deletions}</span>
             <span className="sr-only">
               {' '}
               ({parsed.additions} added, {parsed.deletions} removed)

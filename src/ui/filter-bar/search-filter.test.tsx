@@ -54,6 +54,43 @@ describe('SearchFilter', () => {
     expect(onChange).toHaveBeenCalledExactlyOnceWith('nginx');
   });
 
+  it('takes keys that come slowly for typing, not for pauses', () => {
+    const { onChange, onSettle, type } = setup();
+    // Keys coming slower and slower (a loaded machine): no gap is 1.5 times the one before it.
+    const gaps = { l: SEARCH_SETTLE_MS - 10, la: 200, lat: 280, late: 0 };
+    for (const [text, gap] of Object.entries(gaps)) {
+      type(text);
+      act(() => vi.advanceTimersByTime(gap));
+    }
+    expect(onSettle).not.toHaveBeenCalled();
+    // A pause of 1.5 times the last gap would end after the debounce: the debounce alone writes.
+    act(() => vi.advanceTimersByTime(400));
+    expect(onSettle).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('late');
+  });
+
+  it('waits for a longer pause where the page asks for one', () => {
+    const onSettle = vi.fn();
+    render(
+      <SearchFilter
+        label="Search incidents"
+        value=""
+        onChange={vi.fn()}
+        onSettle={onSettle}
+        debounceMs={400}
+        settleMs={300}
+      />,
+    );
+    const input = screen.getByRole('searchbox', { name: 'Search incidents' });
+    fireEvent.change(input, { target: { value: 'l' } });
+    act(() => vi.advanceTimersByTime(150));
+    fireEvent.change(input, { target: { value: 'la' } });
+    act(() => vi.advanceTimersByTime(299));
+    expect(onSettle).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onSettle).toHaveBeenCalledExactlyOnceWith('la');
+  });
+
   it('does not read ahead the value it already shows', () => {
     const { onSettle, type } = setup('api');
     type('apis');

@@ -24,6 +24,7 @@ import {
 } from '../../../ui/filter-bar';
 import {
   INCIDENT_SEARCH_DEBOUNCE_MS,
+  INCIDENT_SEARCH_SETTLE_MS,
   hasIncidentFilters,
   type IncidentListUrlValues,
 } from './incident-list-params';
@@ -100,6 +101,7 @@ export function IncidentFilters({ values, onChange, onPreview, onClear }: Incide
         placeholder={INCIDENT_SEARCH_LABEL}
         value={values.search}
         debounceMs={INCIDENT_SEARCH_DEBOUNCE_MS}
+        settleMs={INCIDENT_SEARCH_SETTLE_MS}
         onChange={(search) => set({ search: search.trim() })}
         onSettle={
           onPreview ? (search) => onPreview({ search: search.trim(), pageIndex: 0 }) : undefined

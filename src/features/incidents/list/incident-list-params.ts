@@ -32,6 +32,12 @@ import {
 export const DEFAULT_INCIDENT_STATUS_FILTER: IncidentStatus = 'open';
 /** "Search debounce 400 ms (incidents, …)". */
 export const INCIDENT_SEARCH_DEBOUNCE_MS = 400;
+/**
+ * The pause in typing after which the list reads the search ahead: 100 ms before the debounce
+ * writes it, time enough for the list's request (30–60 ms), and long enough that the gaps of
+ * ordinary typing (or keys delivered late by a loaded machine) do not each read a half-typed word.
+ */
+export const INCIDENT_SEARCH_SETTLE_MS = 300;
 export const INCIDENT_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_INCIDENT_PAGE_SIZE = 50;
 

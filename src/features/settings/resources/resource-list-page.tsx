@@ -5,7 +5,7 @@
  * ones, Job Status with 'View details', tags as the first label and '+N more', 'No resources
  * found' when empty. A row opens /settings/{table}/{id}.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
@@ -32,7 +32,6 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { JobDetailsDialog } from '../jobs/job-details-dialog';
 import { jobDetailsTabs } from '../jobs/job-history-params';
 import type { JobHistoryRow } from '../../../api/job-history';
-import { ResourceAddDialog } from './resource-add-dialog';
 import {
   LIST_COLUMN_HEADERS,
   visibleColumns,
@@ -42,7 +41,14 @@ import {
 import { SettingsBreadcrumb } from './settings-breadcrumb';
 import { jobStatusTone } from './job-status';
 import { resourceIdOf, resourcePath } from './resource-paths';
-import { tagsSummary } from './resource-model';
+import { tagsSummary } from './resource-tags';
+
+// The add dialog (the resource editor, with the YAML package) loads when 'Add' is approached or
+// pressed: the list's first load does not carry it (issue 18).
+const loadAddDialog = () => import('./resource-add-dialog');
+const ResourceAddDialog = lazy(async () => ({
+  default: (await loadAddDialog()).ResourceAddDialog,
+}));
 
 /** "Search debounce 300 ms for resource search" (spec doc 3 §9). */
 export const RESOURCE_SEARCH_DEBOUNCE_MS = 300;
@@ -259,7 +265,13 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SettingsBreadcrumb items={[{ key: 'list', label: description.title }]} />
         {canWrite ? (
-          <Button variant="primary" icon={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
+          <Button
+            variant="primary"
+            icon={<PlusIcon size={16} />}
+            onPointerEnter={() => void loadAddDialog()}
+            onFocus={() => void loadAddDialog()}
+            onClick={() => setAdding(true)}
+          >
             {`Add ${description.name}`}
           </Button>
         ) : null}
@@ -328,11 +340,13 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
         />
       )}
       {adding ? (
-        <ResourceAddDialog
-          description={description}
-          onClose={() => setAdding(false)}
-          onCreated={() => setAdding(false)}
-        />
+        <Suspense fallback={null}>
+          <ResourceAddDialog
+            description={description}
+            onClose={() => setAdding(false)}
+            onCreated={() => setAdding(false)}
+          />
+        </Suspense>
       ) : null}
       {jobRow ? (
         <JobDetailsDialog job={lastJob(jobRow)} onClose={() => setJobRow(undefined)} />

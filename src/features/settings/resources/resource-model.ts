@@ -285,12 +285,4 @@ export function editingMode(row: {
   };
 }
 
-/** The tags cell: the first label and '+N more' (spec doc 3 §2.1). */
-export function tagsSummary(
-  labels: Record<string, string> | null | undefined,
-): { first: string; more: number } | null {
-  const entries = Object.entries(labels ?? {});
-  const first = entries[0];
-  if (!first) return null;
-  return { first: `${first[0]}: ${first[1]}`, more: entries.length - 1 };
-}
+export { tagsSummary } from './resource-tags';

@@ -3,12 +3,19 @@
  * spec doc 3 §2.1): finds the table's description from the address and shows its list or one
  * resource.
  */
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { SETTINGS_TABLES } from '../../../api/settings-resources';
 import { EmptyState } from '../../../ui/empty-state';
+import { PageSpinner } from '../../../ui/spinner';
 import { describeResource } from './resource-descriptions';
-import { ResourceDetailPage } from './resource-detail-page';
 import { ResourceListPage } from './resource-list-page';
+
+// One resource's page (the editor, with the YAML package) loads on its own address: the lists'
+// first load does not carry it (issue 18).
+const ResourceDetailPage = lazy(async () => ({
+  default: (await import('./resource-detail-page')).ResourceDetailPage,
+}));
 
 const DESCRIPTIONS = SETTINGS_TABLES.map(describeResource);
 
@@ -30,11 +37,13 @@ export function SettingsResourcesPage() {
         </Route>,
         <Route key={`${description.table}-item`} path={`${description.path}/:id`}>
           {(params) => (
-            <ResourceDetailPage
-              key={`${description.table}-${params.id}`}
-              description={description}
-              id={decodeSegment(params.id)}
-            />
+            <Suspense fallback={<PageSpinner />}>
+              <ResourceDetailPage
+                key={`${description.table}-${params.id}`}
+                description={description}
+                id={decodeSegment(params.id)}
+              />
+            </Suspense>
           )}
         </Route>,
       ])}
