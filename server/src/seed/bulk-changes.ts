@@ -14,7 +14,7 @@
  * Deterministic for a seed and anchor: random() is seeded per batch and ids are md5-derived.
  */
 import type { Queryable } from '../db/types';
-import { hasTrigger, setTriggers } from './bulk-load';
+import { dropIndexes, hasTrigger, rebuildIndexes, setTriggers } from './bulk-load';
 
 interface Template {
   /** config_class */
@@ -414,6 +414,8 @@ export async function insertBulkChanges(
     log?: (line: string) => void;
     /** Loads of at least this many rows drop and rebuild the secondary indexes (200,000). */
     rebuildIndexesAbove?: number;
+    /** Whether such a load drops the primary key too, when nothing references it (true). */
+    dropPrimaryKey?: boolean;
   },
 ): Promise<number> {
   const existing = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM config_changes`);
@@ -469,27 +471,16 @@ export async function insertBulkChanges(
   if (windowCounts) await setTriggers(tx, 'config_changes', [WINDOW_TRIGGER], false);
   // A large load is about three times faster into a table without its secondary indexes: they
   // are dropped and rebuilt from their own definitions (whatever the migrations made them).
-  const rebuild: string[] = [];
-  if (missing >= (options.rebuildIndexesAbove ?? REBUILD_INDEXES_ABOVE)) {
-    const indexes = await tx.query<{ name: string; def: string; constraint: string | null }>(
-      `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def,
-         (SELECT quote_ident(c.conname) || ' ' || pg_get_constraintdef(c.oid) FROM pg_constraint c
-          WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype = 'u') AS constraint
-       FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
-       WHERE i.indrelid = 'config_changes'::regclass AND NOT i.indisprimary
-         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.contype <> 'u')
-       ORDER BY ic.relname`,
-    );
-    for (const index of indexes.rows) {
-      if (index.constraint) {
-        await tx.exec(`ALTER TABLE config_changes DROP CONSTRAINT ${index.name}`);
-        rebuild.push(`ALTER TABLE config_changes ADD CONSTRAINT ${index.constraint}`);
-      } else {
-        await tx.exec(`DROP INDEX ${index.name}`);
-        rebuild.push(index.def);
-      }
-    }
-  }
+  // The primary key goes too when no foreign key references it (the large seed drops those
+  // first): a million random md5 ids inserted one by one into a growing btree cost more than the
+  // rows themselves once it outgrows the buffer cache; built once after, it is one sort.
+  const rebuild =
+    missing >= (options.rebuildIndexesAbove ?? REBUILD_INDEXES_ABOVE)
+      ? await dropIndexes(tx, 'config_changes', {
+          unique: true,
+          primaryKey: options.dropPrimaryKey ?? true,
+        })
+      : [];
   const users = `ARRAY[${USERS.map(literal).join(', ')}]`;
   let inserted = 0;
   for (let batch = 0; inserted < missing; batch += 1) {
@@ -552,7 +543,7 @@ export async function insertBulkChanges(
     );
   }
   const started = performance.now();
-  for (const statement of rebuild) await tx.exec(statement);
+  await rebuildIndexes(tx, rebuild, { log: options.log });
   if (rebuild.length > 0) {
     options.log?.(
       `    ${rebuild.length} indexes of config_changes rebuilt: ${Math.round(performance.now() - started)} ms`,

@@ -60,9 +60,23 @@ export async function dropIndexes(
   return rebuild;
 }
 
-/** Run the statements `dropIndexes` returned. */
-export async function rebuildIndexes(tx: Queryable, statements: readonly string[]): Promise<void> {
-  for (const statement of statements) await tx.exec(statement);
+/**
+ * Run the statements `dropIndexes` returned. With `log`, each statement that took at least
+ * `slowMs` (default 250 ms) is reported with its time (the seed's profile).
+ */
+export async function rebuildIndexes(
+  tx: Queryable,
+  statements: readonly string[],
+  options: { log?: (line: string) => void; slowMs?: number } = {},
+): Promise<void> {
+  for (const statement of statements) {
+    const started = performance.now();
+    await tx.exec(statement);
+    const ms = performance.now() - started;
+    if (options.log && ms >= (options.slowMs ?? 250)) {
+      options.log(`    ${Math.round(ms)} ms: ${statement.replace(/\s+/g, ' ').slice(0, 140)}`);
+    }
+  }
 }
 
 /** Disable (or enable again) the named triggers of a table for a load. */

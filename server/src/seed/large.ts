@@ -19,7 +19,7 @@ import {
 } from './bulk-load';
 import { SYNTHETIC_ANNOTATION } from '../runner/spec';
 import { DEMO_SEED, errorFor, okMessage, seedDemo, type SeedOptions } from './demo';
-import { insertHistory, insertRollups, updateCheckState } from './history';
+import { insertHistory, insertStateAndDailyRollups } from './history';
 import { insertRows, type Row } from './insert';
 import { logLinesFor, seedFleetLogs } from './logs';
 import { generateBenchIncident } from './operations';
@@ -257,17 +257,18 @@ export async function seedFleet(
       anchor: new Date(now),
     });
     lap(`check history (${history.length} checks × ${HISTORY_HOURS} hourly steps)`);
-    await rebuildIndexes(tx, [...statusIndexes, ...statusKeys]);
+    await rebuildIndexes(tx, [...statusIndexes, ...statusKeys], { log });
+    lap(`check history keys and indexes (${statusIndexes.length + statusKeys.length})`);
     if (summaryTrigger) {
       await setTriggers(tx, 'check_statuses', [SUMMARY_TRIGGER], true);
       await tx.query(`SELECT vigil_render_check_status($1::uuid[])`, [
         history.map((check) => check.id),
       ]);
     }
-    lap(`check history keys and indexes (${statusIndexes.length + statusKeys.length}), summary`);
+    lap('health summary status parts');
     const ids = history.map((check) => check.id);
-    await updateCheckState(tx, 3600, ids);
-    await insertRollups(tx, ids, { hourly: false });
+    // The checks' state and the daily roll-ups from one pass over the statuses (history.ts).
+    await insertStateAndDailyRollups(tx, 3600, ids);
     lap('check state and daily roll-ups');
 
     buildFleetOperations(ctx, sizes, fleet);
@@ -305,7 +306,7 @@ export async function seedFleet(
     lap(
       `config changes up to ${sizes.configChanges.toLocaleString('en-US')} (${bulk.toLocaleString('en-US')} in SQL)`,
     );
-    await rebuildIndexes(tx, deferred);
+    await rebuildIndexes(tx, deferred, { log });
     lap(`${deferred.length} secondary indexes and foreign keys rebuilt`);
     const lines = await seedFleetLogs(tx, {
       target: logLinesFor(sizes),

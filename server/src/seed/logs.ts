@@ -17,6 +17,8 @@
  * `large`, each with 50,000 to 100,000 lines) four hundred times as much.
  */
 import type { Queryable } from '../db/types';
+import { rebuildIndexes } from './bulk-load';
+import { dropLogSearchIndex, LOG_SEARCH_INDEX } from './log-search-index';
 
 interface Template {
   kind: string;
@@ -260,6 +262,10 @@ interface GenerateOptions {
   now: number;
   seed: number;
   log?: (line: string) => void;
+  /** Drop the trigram search index for a large load and leave it to buildLogSearchIndex. */
+  deferSearchIndex?: boolean;
+  /** Loads of at least this many lines drop and rebuild the secondary indexes (200,000). */
+  rebuildIndexesAbove?: number;
 }
 
 /** Generate lines into vigil_logs over the chosen components' streams; returns the count. */
@@ -323,7 +329,13 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
   // A large load is several times faster into a table without its secondary indexes: they are
   // dropped and rebuilt from their own definitions.
   const rebuild: string[] = [];
-  if (options.lines >= REBUILD_INDEXES_ABOVE) {
+  if (options.lines >= (options.rebuildIndexesAbove ?? REBUILD_INDEXES_ABOVE)) {
+    // The trigram index is the costliest of them (a GIN over every message's trigrams): it is
+    // not rebuilt here but after the server is ready (log-search-index.ts); search is correct
+    // without it, only slower for a rare term in a large stream.
+    if (options.deferSearchIndex && (await dropLogSearchIndex(tx))) {
+      options.log?.(`    ${LOG_SEARCH_INDEX} deferred to after start-up`);
+    }
     const indexes = await tx.query<{ name: string; def: string }>(
       `SELECT quote_ident(ic.relname) AS name, pg_get_indexdef(i.indexrelid) AS def
        FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
@@ -389,7 +401,7 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
     }
   }
   const started = performance.now();
-  for (const statement of rebuild) await tx.exec(statement);
+  await rebuildIndexes(tx, rebuild, { log: options.log });
   if (rebuild.length > 0) {
     options.log?.(
       `    ${rebuild.length} indexes of vigil_logs rebuilt: ${Math.round(performance.now() - started)} ms`,
@@ -419,7 +431,14 @@ export async function seedDemoLogs(
  */
 export async function seedFleetLogs(
   tx: Queryable,
-  options: { target: number; now: number; seed: number; log?: (line: string) => void },
+  options: {
+    target: number;
+    now: number;
+    seed: number;
+    log?: (line: string) => void;
+    /** Leave the trigram search index to after start-up (default true; log-search-index.ts). */
+    deferSearchIndex?: boolean;
+  },
 ): Promise<number> {
   const before = await tx.query<{ id: string }>(
     `SELECT id FROM components WHERE log_selectors IS NULL AND deleted_at IS NULL`,
@@ -435,5 +454,6 @@ export async function seedFleetLogs(
     now: options.now,
     seed: options.seed,
     log: options.log,
+    deferSearchIndex: options.deferSearchIndex ?? true,
   });
 }
