@@ -51,6 +51,21 @@ export default defineConfig({
     // dist/console/.vite/manifest.json: which chunks each page loads, for the first-load JS budget
     // per route (bench/sizes.mjs, scripts/size-check.mjs). The server never serves dotfiles.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs before anything else (React, React Query, the router, the API
+            // client) in one file: as many small shared chunks it cost every route's first load
+            // more, gzip compressing each file apart (docs/performance.md).
+            {
+              name: 'vendor',
+              test: /rolldown[\\/]runtime|[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|wouter|regexparam|use-sync-external-store)[\\/]|[\\/]src[\\/](api[\\/]client\.ts|lib[\\/]class-names\.ts|ui[\\/]spinner\.tsx)$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -2,43 +2,17 @@
  * Inline SVG icons (24×24 stroke icons, `currentColor`). Decorative by default (`aria-hidden`);
  * pass `title` to give an icon an accessible name when it stands alone.
  */
-import type { ReactNode, SVGProps } from 'react';
+import { createIcon } from './icon-base';
 
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
-  /** Size in px (default 16). */
-  size?: number;
-  /** Accessible name; without it the icon is hidden from assistive technology. */
-  title?: string;
-}
-
-function createIcon(name: string, body: ReactNode) {
-  function Icon({ size = 16, title, ...rest }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        focusable="false"
-        role={title ? 'img' : undefined}
-        aria-hidden={title ? undefined : true}
-        aria-label={title}
-        data-icon={name}
-        {...rest}
-      >
-        {title ? <title>{title}</title> : null}
-        {body}
-      </svg>
-    );
-  }
-  Icon.displayName = `${name}Icon`;
-  return Icon;
-}
+export {
+  AlertCircleIcon,
+  CheckIcon,
+  CloseIcon,
+  CopyIcon,
+  DownloadIcon,
+  InfoIcon,
+  type IconProps,
+} from './icon-base';
 
 export const MenuIcon = createIcon('Menu', <path d="M4 6h16M4 12h16M4 18h16" />);
 export const ChevronLeftIcon = createIcon('ChevronLeft', <path d="m15 18-6-6 6-6" />);
@@ -84,10 +58,6 @@ export const UserIcon = createIcon(
 export const LogOutIcon = createIcon(
   'LogOut',
   <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4m7 14 5-5-5-5m5 5H9" />,
-);
-export const DownloadIcon = createIcon(
-  'Download',
-  <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4m4-5 5 5 5-5m-5 5V3" />,
 );
 export const SunIcon = createIcon(
   'Sun',
@@ -157,32 +127,9 @@ export const SearchIcon = createIcon(
     <path d="m21 21-4.3-4.3" />
   </>,
 );
-export const CloseIcon = createIcon('Close', <path d="M18 6 6 18M6 6l12 12" />);
-export const CheckIcon = createIcon('Check', <path d="M20 6 9 17l-5-5" />);
-export const CopyIcon = createIcon(
-  'Copy',
-  <>
-    <rect x="9" y="9" width="13" height="13" rx="2" />
-    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-  </>,
-);
 export const ExternalLinkIcon = createIcon(
   'ExternalLink',
   <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6m4-3h6v6M10 14 21 3" />,
-);
-export const InfoIcon = createIcon(
-  'Info',
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 16v-4m0-4h.01" />
-  </>,
-);
-export const AlertCircleIcon = createIcon(
-  'AlertCircle',
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 8v4m0 4h.01" />
-  </>,
 );
 export const ClockIcon = createIcon(
   'Clock',

@@ -1,6 +1,6 @@
 /** Catches rendering errors, logs them and shows the generic error screen (spec doc 1 §2, §8). */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { AlertCircleIcon } from '../../ui/icons';
+import { AlertCircleIcon } from '../../ui/icon-base';
 import { EmptyState } from '../../ui/empty-state';
 import { Button } from '../../ui/button';
 import { GENERIC_ERROR_MESSAGE } from './generic-error-screen';

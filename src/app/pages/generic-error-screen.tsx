@@ -1,4 +1,4 @@
-import { AlertCircleIcon } from '../../ui/icons';
+import { AlertCircleIcon } from '../../ui/icon-base';
 import { EmptyState } from '../../ui/empty-state';
 import { Button } from '../../ui/button';
 

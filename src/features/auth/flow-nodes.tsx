@@ -18,7 +18,7 @@ import {
   DownloadIcon,
   InfoIcon,
   type IconProps,
-} from '../../ui/icons';
+} from '../../ui/icon-base';
 
 /** A key (the shared icon set has none; drawn like its 24×24 stroke icons). */
 function KeyIcon({ size = 16, ...rest }: IconProps) {

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { cx } from '../../lib/class-names';
-import { AlertCircleIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons';
+import { AlertCircleIcon, CheckIcon, CloseIcon, InfoIcon } from '../icon-base';
 import { useToastStore, type ToastTone } from './use-toast-store';
 
 const toneClass: Record<ToastTone, string> = {
