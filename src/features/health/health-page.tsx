@@ -32,7 +32,7 @@ import { useUrlState } from '../../ui/use-url-state';
 import { CheckDialog } from './check-dialog/check-dialog';
 import { HealthCards } from './health-cards';
 import { HealthLabelFilter } from './health-label-filter';
-import { createHealthViewBuilder, FIXED_GROUP_BY, SORT_BY } from './health-pipeline';
+import { createHealthViewBuilder, FIXED_GROUP_BY, SORT_BY, warmSearch } from './health-pipeline';
 import { isPivotActive, PIVOT_CELL_LABELS, PIVOT_CELL_TYPES, pivotKeys } from './health-pivot';
 import { HealthPivotTable } from './health-pivot-table';
 import { HealthTable, toHealthRows } from './health-table';
@@ -366,6 +366,32 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
     ],
   );
   const rows = useMemo(() => toHealthRows(view.groups, view.checks), [view]);
+  // After the first rows are on screen, prepare every check's search text while the browser is
+  // idle, so the first search does not pay for it.
+  useEffect(() => {
+    if (checks.length === 0) return;
+    // Not every browser has requestIdleCallback (Safari): a short timer stands in.
+    const hasIdle = typeof window.requestIdleCallback === 'function';
+    let handle = 0;
+    let from = 0;
+    const step = (deadline?: IdleDeadline) => {
+      const started = performance.now();
+      from = warmSearch(checks, from, () =>
+        deadline ? deadline.timeRemaining() < 2 : performance.now() - started > 8,
+      );
+      if (from < checks.length) schedule();
+    };
+    const schedule = () => {
+      handle = hasIdle
+        ? window.requestIdleCallback(step, { timeout: 2000 })
+        : window.setTimeout(step, 50);
+    };
+    schedule();
+    return () => {
+      if (hasIdle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+    };
+  }, [checks]);
   // Reported only when the list of tabs changes, not on every refresh.
   const tabIds = JSON.stringify(view.tabs.map((tab) => tab.id));
   useEffect(() => {

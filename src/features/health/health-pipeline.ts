@@ -178,8 +178,15 @@ function searchText(check: CheckSummary): string {
 
 /** Every label key present on any check, in label order. */
 export function labelKeysOf(checks: readonly CheckSummary[]): string[] {
+  // Straight over the label objects: no per-check label list on the way to the first rows.
   const keys = new Set<string>();
-  for (const check of checks) for (const label of checkLabels(check)) keys.add(label.key);
+  for (const check of checks) {
+    const source = check.labels;
+    if (!source) continue;
+    for (const key in source) {
+      if (Object.hasOwn(source, key) && typeof source[key] === 'string') keys.add(key);
+    }
+  }
   return sortLabelKeys(keys);
 }
 
@@ -231,17 +238,33 @@ export function searchNeedle(query: string): string {
 
 /** Step 3: the label list, from the checks left after steps 1–2. */
 export function buildLabelOptions(checks: readonly CheckSummary[]): LabelOption[] {
-  const options = new Map<string, LabelOption>();
+  // Keyed by key then value: no id string is built per check, only per distinct label.
+  const byKey = new Map<string, Map<string, LabelOption>>();
   for (const check of checks) {
-    for (const { key, value, id } of checkLabels(check)) {
-      if (!options.has(id)) {
-        options.set(id, { id, key, value, label: value === 'true' ? key : `${key}: ${value}` });
+    const source = check.labels;
+    if (!source) continue;
+    for (const key in source) {
+      if (!Object.hasOwn(source, key)) continue;
+      const value = source[key];
+      if (typeof value !== 'string') continue;
+      let values = byKey.get(key);
+      if (!values) {
+        values = new Map();
+        byKey.set(key, values);
+      }
+      if (!values.has(value)) {
+        values.set(value, {
+          id: labelId(key, value),
+          key,
+          value,
+          label: value === 'true' ? key : `${key}: ${value}`,
+        });
       }
     }
   }
-  return [...options.values()].sort(
-    (a, b) => compareLabelKeys(a.key, b.key) || compareText(a.value, b.value),
-  );
+  const options: LabelOption[] = [];
+  for (const values of byKey.values()) options.push(...values.values());
+  return options.sort((a, b) => compareLabelKeys(a.key, b.key) || compareText(a.value, b.value));
 }
 
 /** The label filters that apply: entries naming a label present in the list. */
@@ -502,6 +525,25 @@ function viewKey(filters: HealthFilters): string {
 
 /** How many recent views a builder keeps (going back to one, e.g. clearing a search, is free). */
 const KEPT_VIEWS = 4;
+
+/**
+ * Work out what a search looks in for each check, ahead of the first keystroke (the page calls it
+ * when the browser is idle after the first rows are drawn), from index `from` until `shouldStop`
+ * says so. Returns the index to go on from (`checks.length` when done).
+ */
+export function warmSearch(
+  checks: readonly CheckSummary[],
+  from: number,
+  shouldStop: () => boolean,
+): number {
+  let index = from;
+  while (index < checks.length) {
+    searchText(checks[index]!);
+    index += 1;
+    if (index % 256 === 0 && shouldStop()) break;
+  }
+  return index;
+}
 
 export interface HealthViewBuilder {
   /** The label keys of `all` (worked out once per summary). */
