@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
+import { isPrepareChild, needsPreparation, prepareInChild, runPreparation } from './db/prepare';
 import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
 import { openDataApi } from './data-api';
@@ -134,13 +135,26 @@ function reportMemoryOnSignal(): void {
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  if (isPrepareChild()) {
+    await runPreparation(config);
+    process.exit(0);
+  }
   // Fail fast, before any database work: an unusable or busy data directory, a port in use.
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   const { server, address, ready } = await listen(config);
+  // A new embedded data directory is migrated and seeded in a child process first, so that the
+  // seed's memory is not kept by this server for good (server/src/db/prepare.ts, issue 18).
+  const prepared = needsPreparation(config) ? await prepareInChild() : undefined;
+  for (const line of prepared?.lines ?? []) console.log(line);
   const db = await openDatabase(config);
   await migrate(db);
-  const secrets = await openSecrets(db, config.secretKey);
-  const seeded = await seed(db, config.seed, { keyring: await secrets.keyring() });
+  const secrets = await openSecrets(
+    db,
+    config.secretKey,
+    prepared ? () => undefined : (line) => console.log(line),
+  );
+  const seeded =
+    prepared?.seeded ?? (await seed(db, config.seed, { keyring: await secrets.keyring() }));
   if (config.auth === 'none' && !config.healthOnly) await ensureDefaultCaller(db);
   const dataApi = await openDataApi(db, config);
   const engine = dataApi.engine;
