@@ -56,10 +56,10 @@ export const MASK_RULES: readonly MaskRule[] = [
   { relation: 'notifications_summary', columns: { custom_services: 'vigil_redact_json' } },
 ];
 
-function build(applies: (rule: MaskRule) => boolean): ColumnMasks {
+function build(applies: (rule: MaskRule, index: number) => boolean): ColumnMasks {
   const masks = new Map<string, ReadonlyMap<string, string>>();
-  for (const rule of MASK_RULES) {
-    if (applies(rule)) masks.set(rule.relation, new Map(Object.entries(rule.columns)));
+  for (const [index, rule] of MASK_RULES.entries()) {
+    if (applies(rule, index)) masks.set(rule.relation, new Map(Object.entries(rule.columns)));
   }
   return masks;
 }
@@ -67,9 +67,22 @@ function build(applies: (rule: MaskRule) => boolean): ColumnMasks {
 /** Every mask: for principals that may write nothing (embed tokens). */
 export const ALL_MASKS: ColumnMasks = build(() => true);
 
-/** The masks for a caller of `/db`. */
+/** The masks built so far, by which rules apply: the same object for the same masks. */
+const built = new Map<string, ColumnMasks>();
+
+/**
+ * The masks for a caller of `/db`. Callers with the same write permissions get the same object
+ * (the engine keeps planned reads per masks object).
+ */
 export function masksFor(caller: Caller): ColumnMasks {
-  return build(
+  const applies = MASK_RULES.map(
     (rule) => rule.unlessWrite === undefined || !callerCan(caller, rule.unlessWrite, 'write'),
   );
+  const key = applies.map((on) => (on ? '1' : '0')).join('');
+  let masks = built.get(key);
+  if (masks === undefined) {
+    masks = build((_rule, index) => applies[index] === true);
+    built.set(key, masks);
+  }
+  return masks;
 }

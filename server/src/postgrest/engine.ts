@@ -116,6 +116,37 @@ interface Prefs extends Preferences {
   custom?: CustomMedia | undefined;
 }
 
+/**
+ * A read's statement, built from the request alone (its URL, method, Accept, Prefer and Range,
+ * the caller's masks and whether a request role is set): what `runRead` sends and how it shapes
+ * the answer.
+ */
+interface ReadStatement {
+  offset: number;
+  head: boolean;
+  keys: readonly string[];
+  /** The planner's estimate statement (Prefer: count=planned|estimated). */
+  estimate: { sql: string; values: readonly unknown[] };
+  /** The read, with the exact count or without. */
+  statement: (exact: boolean) => { sql: string; values: readonly unknown[] };
+  applied: string | undefined;
+  maxAffected: number | undefined;
+  location: Readonly<Record<string, string>>;
+}
+
+/** A table read planned once and answered again for the same request shape (GET and HEAD). */
+interface PlannedRead {
+  prefs: Prefs;
+  media: MediaType;
+  accesses: readonly RelationAccess[];
+  statement: ReadStatement;
+}
+
+/** How many planned reads an engine keeps (least recently used go first). */
+const PLANNED_READS = 512;
+/** Request shapes longer than this are planned every time (they are not worth keeping). */
+const PLANNED_READ_KEY_MAX = 4096;
+
 /** Thrown inside a transaction to roll it back while keeping the result. */
 const preludeTexts: string[] = [];
 
@@ -435,6 +466,44 @@ class EngineImpl implements Engine {
 
   async reload(): Promise<void> {
     this.cache = await loadSchemaCache(this.db, this.schema);
+    this.plannedReads.clear();
+  }
+
+  /**
+   * Table reads planned before, by request shape: URL parsing, planning and SQL rendering are
+   * most of the engine's own time on a small read, and clients repeat the same few shapes. Only
+   * reads whose statement depends on nothing but the key (no planned or estimated count, no
+   * EXPLAIN, no media type handler) are kept; the schema cache's reload empties it.
+   */
+  private readonly plannedReads = new Map<string, PlannedRead>();
+  private readonly maskIds = new WeakMap<ColumnMasks, number>();
+  private nextMaskId = 1;
+
+  /** The key of a GET or HEAD table read's shape, or undefined when it is not kept. */
+  private plannedReadKey(req: DbRequest, path: string, ctx: HandleOptions): string | undefined {
+    const { accept, prefer, range } = req.headers;
+    const unit = req.headers['range-unit'];
+    let masks = 0;
+    if (ctx.masks !== undefined) {
+      masks = this.maskIds.get(ctx.masks) ?? 0;
+      if (masks === 0) {
+        masks = this.nextMaskId++;
+        this.maskIds.set(ctx.masks, masks);
+      }
+    }
+    // JSON of the parts: no text in one part can pass for another part's.
+    const key = JSON.stringify([
+      req.method,
+      path,
+      req.rawQuery,
+      accept,
+      prefer,
+      range,
+      unit,
+      masks,
+      ctx.role !== undefined,
+    ]);
+    return key.length > PLANNED_READ_KEY_MAX ? undefined : key;
   }
 
   async handle(
@@ -513,6 +582,24 @@ class EngineImpl implements Engine {
     } catch {
       throw new PgrstError(404, '42P01', 'relation does not exist');
     }
+    const readKey =
+      (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('rpc/')
+        ? this.plannedReadKey(req, path, ctx)
+        : undefined;
+    const planned = readKey === undefined ? undefined : this.plannedReads.get(readKey);
+    if (planned !== undefined) {
+      // Most recently used last: the first key is the one to drop.
+      this.plannedReads.delete(readKey!);
+      this.plannedReads.set(readKey!, planned);
+      const denied = authorize(planned.accesses);
+      if (denied !== undefined) return denied;
+      const { prefs } = planned;
+      if (prefs.full.timezone !== undefined) {
+        ctx = { ...ctx, settings: [...(ctx.settings ?? []), ['timezone', prefs.full.timezone]] };
+      }
+      const mode = { transaction: false, readOnly: ctx.role !== undefined };
+      return this.runRead(planned.statement, prefs, planned.media, mode, ctx, false, undefined);
+    }
     const prefs = await this.preferences(req);
     if (prefs.full.timezone !== undefined) {
       // Prefer: timezone=…: the transaction's TimeZone (a name from pg_timezone_names).
@@ -537,11 +624,26 @@ class EngineImpl implements Engine {
     this.applyMasks(plan, masks);
     if (req.method === 'GET' || req.method === 'HEAD') {
       const custom = this.handlerFor(req, prefs, { relation }, query);
-      const denied = authorize(accessesFor(relation.name, req.method, false, plan));
+      const accesses = accessesFor(relation.name, req.method, false, plan);
+      const denied = authorize(accesses);
       if (denied !== undefined) return denied;
       // Standalone mode (a per-request role) reads in a READ ONLY transaction, as PostgREST does.
       const mode = { transaction: false, readOnly: ctx.role !== undefined };
       const from = plan.root.from ?? `${relation.sqlName} AS t0`;
+      if (
+        readKey !== undefined &&
+        custom === undefined &&
+        prefs.negotiated.kind !== 'plan' &&
+        (prefs.countKind === undefined || prefs.countKind === 'exact')
+      ) {
+        const statement = this.readStatement(req, from, query, plan, prefs, media, ctx);
+        if (this.plannedReads.size >= PLANNED_READS) {
+          const oldest = this.plannedReads.keys().next();
+          if (oldest.done !== true) this.plannedReads.delete(oldest.value);
+        }
+        this.plannedReads.set(readKey, { prefs, media, accesses, statement });
+        return this.runRead(statement, prefs, media, mode, ctx, false, undefined);
+      }
       return this.read(req, from, query, plan, prefs, media, mode, ctx, undefined, false, custom);
     }
     // Writes negotiate too; a handler shapes the representation.
@@ -740,6 +842,41 @@ class EngineImpl implements Engine {
     rpc = false,
     custom?: CustomMedia,
   ): Promise<DbResponse> {
+    const statement = this.readStatement(
+      req,
+      from,
+      query,
+      plan,
+      prefs,
+      media,
+      ctx,
+      params,
+      rpc,
+      custom,
+    );
+    if (prefs.negotiated.kind === 'plan') {
+      const { sql, values } = statement.statement(false);
+      return this.explain(sql, values, prefs.negotiated, mode, ctx);
+    }
+    return this.runRead(statement, prefs, media, mode, ctx, rpc, custom);
+  }
+
+  /**
+   * A read's statement: the page, its rows as one body, and its total when asked (rendered only
+   * then: its placeholders must all appear in the statement). Depends on the request alone.
+   */
+  private readStatement(
+    req: DbRequest,
+    from: string,
+    query: ParsedQuery,
+    plan: Plan,
+    prefs: Prefs,
+    media: MediaType,
+    ctx: HandleOptions,
+    params: SqlParams = new SqlParams(),
+    rpc = false,
+    custom?: CustomMedia,
+  ): ReadStatement {
     const { offset, limit } = paging(query, req, this.maxRows);
     const root = plan.root;
     const where = nodeConditions(root, params);
@@ -770,11 +907,7 @@ class EngineImpl implements Engine {
     const inner = grouped
       ? `(${renderGroupedQuery(root, from, where, params, limit, offset)})`
       : `(SELECT ${renderProjection(root, params)} FROM (${page}) AS t0)`;
-    // Rendered only when used: its placeholders must all appear in the statement.
-    const exactCount = () =>
-      grouped
-        ? `(SELECT count(*) FROM (${renderGroupedQuery(root, from, where, params)}) AS _g)`
-        : `(SELECT count(*) FROM ${from}${whereSql})`;
+    const bodyValues = params.values.length;
     const applied = preferenceApplied(
       prefs.full,
       rpc
@@ -782,10 +915,61 @@ class EngineImpl implements Engine {
         : ['count', 'tx', 'handling', 'timezone'],
     );
     const maxAffected = prefs.full.handling === 'strict' ? prefs.full.maxAffected : undefined;
+    const estimate = {
+      sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}${whereSql}`,
+      values: params.values.slice(0, whereValues),
+    };
     if (explain) {
       const sql = `SELECT count(*) AS n, ${body} AS body FROM ${inner} AS s0`;
-      return this.explain(sql, params.values, negotiated, mode, ctx);
+      const values = params.values.slice(0, bodyValues);
+      return {
+        offset,
+        head,
+        keys,
+        estimate,
+        statement: () => ({ sql, values }),
+        applied,
+        maxAffected,
+        location: {},
+      };
     }
+    const variants: ({ sql: string; values: readonly unknown[] } | undefined)[] = [];
+    const statement = (exact: boolean) => {
+      const index = exact ? 1 : 0;
+      let variant = variants[index];
+      if (variant === undefined) {
+        // The exact count's placeholders come after the body's; without it, the body's only.
+        const total = !exact
+          ? 'NULL::int8'
+          : grouped
+            ? `(SELECT count(*) FROM (${renderGroupedQuery(root, from, where, params)}) AS _g)`
+            : `(SELECT count(*) FROM ${from}${whereSql})`;
+        const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body${gucs} FROM ${inner} AS s0`;
+        variant = { sql, values: exact ? [...params.values] : params.values.slice(0, bodyValues) };
+        variants[index] = variant;
+      }
+      return variant;
+    };
+    // PostgREST 12 names a table or view read's canonical URL (not an RPC's); standalone mode.
+    const location: Record<string, string> =
+      rpc || ctx.role === undefined
+        ? {}
+        : { 'content-location': contentLocation(root.relation.name, req.rawQuery) };
+    return { offset, head, keys, estimate, statement, applied, maxAffected, location };
+  }
+
+  /** Run a read's statement and answer it: its page, Content-Range, 206 or 416. */
+  private async runRead(
+    read: ReadStatement,
+    prefs: Prefs,
+    media: MediaType,
+    mode: RunMode,
+    ctx: HandleOptions,
+    rpc: boolean,
+    custom: CustomMedia | undefined,
+  ): Promise<DbResponse> {
+    const { offset, head, keys, applied, maxAffected, location } = read;
+    const negotiated = prefs.negotiated;
     const { row, planned } = await this.execute(
       mode,
       ctx,
@@ -793,8 +977,8 @@ class EngineImpl implements Engine {
         let estimate: number | undefined;
         if (prefs.countKind === 'planned' || prefs.countKind === 'estimated') {
           const explained = await target.query<Record<string, unknown>>(
-            `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}${whereSql}`,
-            params.values.slice(0, whereValues),
+            read.estimate.sql,
+            read.estimate.values,
           );
           estimate = plannedRows(explained.rows);
         }
@@ -802,9 +986,8 @@ class EngineImpl implements Engine {
         const exact =
           prefs.countKind === 'exact' ||
           (prefs.countKind !== undefined && (estimate === undefined || estimate <= this.maxRows));
-        const total = exact ? exactCount() : 'NULL::int8';
-        const sql = `SELECT ${total} AS total, count(*) AS n, ${body} AS body${gucs} FROM ${inner} AS s0`;
-        const result = await EngineImpl.one(target, sql, params.values);
+        const { sql, values } = read.statement(exact);
+        const result = await EngineImpl.one(target, sql, values);
         const counted = toCount(result.total);
         const overflow = counted !== undefined && offset > counted;
         if (rpc && maxAffected !== undefined && Number(result.n) > maxAffected) {
@@ -820,11 +1003,6 @@ class EngineImpl implements Engine {
     const count = toCount(row.total) ?? planned;
     const extra: Record<string, string> = {};
     if (applied !== undefined) extra['preference-applied'] = applied;
-    // PostgREST 12 names a table or view read's canonical URL (not an RPC's); standalone mode.
-    const location: Record<string, string> =
-      rpc || ctx.role === undefined
-        ? {}
-        : { 'content-location': contentLocation(root.relation.name, req.rawQuery) };
     if (count !== undefined && offset > count && row.total !== null) {
       const failure = new PgrstError(
         416,
