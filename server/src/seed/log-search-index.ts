@@ -20,8 +20,10 @@ import type { Db, Queryable } from '../db/types';
 export const LOG_SEARCH_INDEX = 'vigil_logs_message_trgm_idx';
 const DEFINITION = `vigil_logs USING gin (message gin_trgm_ops)`;
 
-/** Whether pg_trgm is installed and the trigram index of vigil_logs is missing (or invalid). */
-export async function logSearchIndexMissing(db: Queryable): Promise<boolean> {
+/** Whether pg_trgm is installed, and whether the trigram index is valid (null: not there). */
+async function logSearchIndexState(
+  db: Queryable,
+): Promise<{ trgm: boolean; valid: boolean | null }> {
   const result = await db.query<{ trgm: boolean; valid: boolean | null }>(
     `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS trgm,
        (SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -29,7 +31,13 @@ export async function logSearchIndexMissing(db: Queryable): Promise<boolean> {
     [LOG_SEARCH_INDEX],
   );
   const row = result.rows[0];
-  return Boolean(row?.trgm) && row?.valid !== true;
+  return { trgm: Boolean(row?.trgm), valid: row?.valid ?? null };
+}
+
+/** Whether pg_trgm is installed and the trigram index of vigil_logs is missing (or invalid). */
+export async function logSearchIndexMissing(db: Queryable): Promise<boolean> {
+  const { trgm, valid } = await logSearchIndexState(db);
+  return trgm && valid !== true;
 }
 
 /**
@@ -54,14 +62,8 @@ export async function buildLogSearchIndex(
   db: Db,
 ): Promise<{ result: 'built' | 'present' | 'unavailable'; ms: number }> {
   const started = performance.now();
-  const state = await db.query<{ trgm: boolean; valid: boolean | null }>(
-    `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS trgm,
-       (SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-        WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace) AS valid`,
-    [LOG_SEARCH_INDEX],
-  );
-  const row = state.rows[0];
-  if (!row?.trgm) return { result: 'unavailable', ms: 0 };
+  const row = await logSearchIndexState(db);
+  if (!row.trgm) return { result: 'unavailable', ms: 0 };
   if (row.valid === true) return { result: 'present', ms: 0 };
   if (db.kind === 'postgres') {
     // Not in a transaction: CONCURRENTLY needs its own. A failed concurrent build leaves an
