@@ -14,6 +14,11 @@ import { LOCK_FILE } from '../src/db/data-dir-lock';
 import { freePort } from '../../scripts/server-process.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
+/**
+ * The tests that start a server on a fresh data directory two or three times in turn (each start
+ * migrates it): on a loaded 2-core CI machine one start took over 20 s.
+ */
+const SERVER_STARTS_TIMEOUT_MS = 180_000;
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -68,46 +73,54 @@ afterAll(async () => {
 });
 
 describe('one server per data directory', () => {
-  it('refuses a second server on the same VIGIL_DATA_DIR with one line, and frees the directory on exit', async () => {
-    const dataDir = join(tempDir(), 'data');
-    const first = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
-    await waitFor(first, /listening on/);
-    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+  it(
+    'refuses a second server on the same VIGIL_DATA_DIR with one line, and frees the directory on exit',
+    async () => {
+      const dataDir = join(tempDir(), 'data');
+      const first = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
+      await waitFor(first, /listening on/);
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
 
-    const second = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
-    expect(await second.exited).toBe(1);
-    const lines = second.output().trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      new RegExp(
-        `^vigil: VIGIL_DATA_DIR .* is in use by another Vigil server \\(pid ${first.child.pid}\\).*DATABASE_URL`,
-      ),
-    );
+      const second = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      const lines = second.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^vigil: VIGIL_DATA_DIR .* is in use by another Vigil server \\(pid ${first.child.pid}\\).*DATABASE_URL`,
+        ),
+      );
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
 
-    // The directory is free again: a new server starts on it and still sees its database.
-    const third = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
-    await waitFor(third, /listening on/);
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
-  });
+      // The directory is free again: a new server starts on it and still sees its database.
+      const third = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
+      await waitFor(third, /listening on/);
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    },
+    SERVER_STARTS_TIMEOUT_MS,
+  );
 
-  it('takes the lock over after a crash (kill -9)', async () => {
-    const dataDir = join(tempDir(), 'data');
-    const first = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
-    await waitFor(first, /listening on/);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+  it(
+    'takes the lock over after a crash (kill -9)',
+    async () => {
+      const dataDir = join(tempDir(), 'data');
+      const first = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
+      await waitFor(first, /listening on/);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
 
-    const second = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
-    await waitFor(second, /listening on/);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  });
+      const second = startServer({ PORT: String(await freePort()), VIGIL_DATA_DIR: dataDir });
+      await waitFor(second, /listening on/);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+    SERVER_STARTS_TIMEOUT_MS,
+  );
 });
 
 describe('fail fast', () => {
