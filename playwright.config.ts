@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 
 /**
  * End-to-end tests against the real reference server (embedded PostgreSQL with demo data) in
@@ -53,7 +54,7 @@ export default defineConfig({
   webServer: process.env.VIGIL_E2E_URL
     ? undefined
     : {
-        command: 'node scripts/start.mjs',
+        command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
         url: `${baseURL}/api/about`,
         timeout: 180_000,
         reuseExistingServer: false,

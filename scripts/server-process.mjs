@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -33,7 +34,7 @@ export async function startServer({ env = {}, dataDir, timeoutMs = 120_000, onOu
   const port = await freePort();
   const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'vigil-server-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
