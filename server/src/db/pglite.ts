@@ -51,17 +51,18 @@ export function createPglite(
  * PGlite's own start parameters, with smaller memory settings. Its WebAssembly memory never
  * shrinks: PostgreSQL's default 128 MB of shared buffers (touched as pages are read) and the
  * 64 MB of maintenance_work_mem an index build may take stay in the process for good, most of
- * an idle server's memory (issue 18). 16 MB of shared buffers hold what the console's pages read
- * on the demo database (about 55 MB on disk; measured: the landing page's reads take as long as
- * with 32 MB, and the idle server keeps 18 MB less); pages beyond are read from the data
- * directory (the OS's file cache) when needed. VIGIL_PGLITE_SHARED_BUFFERS sets another size
- * (e.g. `128MB` for a large embedded database).
+ * an idle server's memory (issue 18). 8 MB of shared buffers hold what the console's pages read
+ * on the demo database (about 55 MB on disk; measured: the summary, catalog and list reads take
+ * as long as with 16 or 32 MB, and the idle server keeps 8 MB less than with 16 MB, 26 MB less
+ * than with 32 MB); pages beyond are read from the data directory (the OS's file cache) when
+ * needed. VIGIL_PGLITE_SHARED_BUFFERS sets another size (e.g. `128MB` for a large embedded
+ * database).
  */
 export function pgliteStartParams(env: NodeJS.ProcessEnv = process.env): string[] {
   const defaults =
     (PGlite as unknown as { defaultStartParams?: readonly string[] }).defaultStartParams ?? [];
   const requested = env.VIGIL_PGLITE_SHARED_BUFFERS?.trim();
-  const sharedBuffers = requested && /^\d{1,6}(kB|MB|GB)?$/.test(requested) ? requested : '16MB';
+  const sharedBuffers = requested && /^\d{1,6}(kB|MB|GB)?$/.test(requested) ? requested : '8MB';
   return [...defaults, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'maintenance_work_mem=16MB'];
 }
 
