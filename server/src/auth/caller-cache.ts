@@ -14,9 +14,11 @@
  * (scale-out), every statement writing one of these tables notifies the channel
  * `vigil_caller_cache` (migration 0031), and each instance listens on it over a connection of its
  * own (server/src/db/listen.ts) and empties its cache on every notification. Before an entry is
- * used, a `SELECT 1` on that connection (shared by concurrent requests) makes sure every
- * notification committed until then has arrived: a write answered on one instance is seen by the
- * very next request on any other. While that connection
+ * used while another instance shares the database, a round trip on that connection (shared by
+ * concurrent requests) makes sure every notification committed until then has arrived: a write
+ * answered on one instance is seen by the very next request on any other. An instance alone on
+ * its database skips that round trip (listen.ts says how instances know of each other). While
+ * that connection
  * is not listening (at start-up, when it is lost, until it is made again) the cache is off: every
  * request asks the database, as it would without a cache.
  */

@@ -217,6 +217,8 @@ export interface PostgresOptions {
   preparedStatements?: boolean;
   /** Connections in the pool (8 unless told). */
   maxConnections?: number;
+  /** The listening connection's heartbeat in ms (server/src/db/listen.ts; tests shorten it). */
+  listenHeartbeatMs?: number;
 }
 
 /** Connect to a real PostgreSQL (15+) through a small pool. */
@@ -312,7 +314,10 @@ export async function openPostgres(
       }
     },
     listen(channel, handlers) {
-      listener ??= new Listener({ connectionString });
+      listener ??= new Listener(
+        { connectionString },
+        options.listenHeartbeatMs === undefined ? {} : { heartbeatMs: options.listenHeartbeatMs },
+      );
       return listener.listen(channel, handlers);
     },
     async close() {
