@@ -302,6 +302,7 @@ export function useCreateSettingsResource() {
 
 export function useUpdateSettingsResource() {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateTable();
   return useMutation({
     mutationFn: ({
@@ -314,6 +315,12 @@ export function useUpdateSettingsResource() {
       body: Record<string, unknown>;
     }) => updateSettingsResource(client, table, id, body),
     onSuccess: (_row, { table }) => {
+      // The resource's page must not show its old version next time it opens: the fresh one
+      // landing a moment later would remount the editor (keyed by updated_at) and close a
+      // confirmation the user had just opened.
+      queryClient.removeQueries({
+        queryKey: [...settingsResourceKeys.table(client.baseUrl, table), 'detail'],
+      });
       void invalidate(table);
     },
   });
