@@ -24,7 +24,7 @@ describe('useUpdateSettingsResource', () => {
     });
     await screen.findByText('ready');
     const detail = settingsResourceKeys.detail('/api', 'teams', 't1');
-    const other = settingsResourceKeys.detail('/api', 'connections', 'c1');
+    const other = settingsResourceKeys.detail('/api', 'canaries', 'c1');
     queryClient.setQueryData(detail, { id: 't1', name: 'old', updated_at: '2026-01-01' });
     queryClient.setQueryData(other, { id: 'c1', name: 'kept' });
     await act(async () => {

@@ -46,6 +46,24 @@ async function open(element: HTMLElement): Promise<HTMLElement> {
   return waitFor(() => panel(element), 'the panel to open');
 }
 
+/**
+ * Type `text` into `input` of the open panel. The panel moves focus to its list when it opens,
+ * a moment later on a loaded machine: keys typed before that land in the list instead. So the
+ * field is focused and checked before typing, and typed again (cleared first) until it holds the
+ * text.
+ */
+async function typeInto(element: HTMLElement, input: HTMLInputElement, text: string) {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    input.focus();
+    input.select();
+    await waitFor(() => root(element).activeElement === input, 'focus on the field');
+    if (input.value !== '') await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: text });
+    if (input.value === text) return;
+  }
+  throw new Error(`the field did not take "${text}" (holds "${input.value}")`);
+}
+
 function option(element: HTMLElement, name: string): HTMLElement | undefined {
   return Array.from(root(element).querySelectorAll<HTMLElement>('[role="option"]')).find(
     (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent) === name,
@@ -326,10 +344,8 @@ describe('<vigil-time-range-picker>', () => {
     const opened = await open(first);
     const [from, to] = Array.from(opened.querySelectorAll<HTMLInputElement>('input'));
     assert(from && to, 'From and To fields');
-    from.focus();
-    await sendKeys({ type: '2024-03-01 08:00' });
-    to.focus();
-    await sendKeys({ type: '2024-03-01 12:30' });
+    await typeInto(first, from, '2024-03-01 08:00');
+    await typeInto(first, to, '2024-03-01 12:30');
     const submit = Array.from(opened.querySelectorAll('button')).find(
       (item) => item.textContent === 'Submit',
     );
