@@ -4,7 +4,7 @@
  * write playbook runs (the caller checks `useCan('playbook_runs', 'write')`).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { playbookQueries, type PlaybookResource, type RunnablePlaybook } from '../../api/playbooks';
@@ -12,7 +12,13 @@ import { cx } from '../../lib/class-names';
 import { buttonClasses, type ButtonSize } from '../../ui/button';
 import { ChevronDownIcon, PlaybookIcon } from '../../ui/icons';
 import { Menu, MenuItemButton, MenuText } from '../../ui/menu';
-import { PlaybookRunDialog } from './playbook-run-dialog';
+
+// The Run dialog loads once there is a playbook to run (ahead of the click, so it opens at once),
+// not with every page that shows this menu.
+const loadRunDialog = () => import('./playbook-run-dialog');
+const PlaybookRunDialog = lazy(async () => ({
+  default: (await loadRunDialog()).PlaybookRunDialog,
+}));
 
 export interface PlaybooksRunMenuProps {
   resource: PlaybookResource;
@@ -26,6 +32,10 @@ export function PlaybooksRunMenu({ resource, size = 'md', className }: Playbooks
   const playbooks = useQuery(playbookQueries.runnable(client, resource));
   const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
   const list = playbooks.data ?? [];
+  const hasPlaybooks = list.length > 0;
+  useEffect(() => {
+    if (hasPlaybooks) loadRunDialog().catch(() => undefined);
+  }, [hasPlaybooks]);
   return (
     <>
       <Menu
@@ -54,11 +64,13 @@ export function PlaybooksRunMenu({ resource, size = 'md', className }: Playbooks
         )}
       </Menu>
       {chosen ? (
-        <PlaybookRunDialog
-          playbook={{ id: chosen.id, title: chosen.title }}
-          resource={resource}
-          onClose={() => setChosen(null)}
-        />
+        <Suspense fallback={null}>
+          <PlaybookRunDialog
+            playbook={{ id: chosen.id, title: chosen.title }}
+            resource={resource}
+            onClose={() => setChosen(null)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

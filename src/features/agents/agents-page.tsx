@@ -3,7 +3,7 @@
  * total), the Add Agent button for users with write permission on agents, and the dialogs held
  * in the URL (`?id=` edits an agent, `?addAgent=true` creates one).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AGENT_PAGE_SIZES, useAgents } from '../../api/agents';
 import { errorMessage } from '../../api/client';
 import { useCan } from '../../rbac/use-can';
@@ -13,10 +13,16 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertCircleIcon, PlusIcon } from '../../ui/icons';
 import { usePageRefresh } from '../../ui/page-refresh';
 import { useUrlState } from '../../ui/use-url-state';
-import { AgentCreateDialog } from './agent-create-dialog';
 import { AgentEditDialog } from './agent-edit-dialog';
 import { AgentTable } from './agent-table';
 import { agentsUrlSchema } from './agent-url-state';
+
+// The Add Agent dialog (and the install instructions with their YAML) loads after the page, for
+// users who may add agents, so it opens at once without weighing on the page's first load.
+const loadCreateDialog = () => import('./agent-create-dialog');
+const AgentCreateDialog = lazy(async () => ({
+  default: (await loadCreateDialog()).AgentCreateDialog,
+}));
 
 /** How often the Online/Offline states are re-evaluated against the clock. */
 const CLOCK_TICK_MS = 10_000;
@@ -33,6 +39,9 @@ function useNow(intervalMs: number): number {
 export function AgentsPage() {
   const [state, setState] = useUrlState(agentsUrlSchema);
   const canWrite = useCan('agents', 'write');
+  useEffect(() => {
+    if (canWrite) loadCreateDialog().catch(() => undefined);
+  }, [canWrite]);
   const { pageIndex, pageSize, sortBy, sortOrder } = state;
   const list = useAgents({ pageIndex, pageSize, sortBy, sortOrder });
   usePageRefresh(() => void list.refetch(), list.isFetching);
@@ -114,7 +123,9 @@ export function AgentsPage() {
       </div>
 
       {state.addAgent && canWrite ? (
-        <AgentCreateDialog onClose={() => setState({ addAgent: false })} />
+        <Suspense fallback={null}>
+          <AgentCreateDialog onClose={() => setState({ addAgent: false })} />
+        </Suspense>
       ) : null}
       {state.id ? (
         <AgentEditDialog

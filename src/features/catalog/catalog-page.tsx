@@ -4,16 +4,30 @@
  * /catalog/scrapers/{id}, and a config's detail at /catalog/{id}[/{tab}]. An unknown tab is the
  * not-found page, never a blank screen.
  */
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { EmptyState } from '../../ui/empty-state';
 import { CatalogIcon } from '../../ui/icons';
 import { isConfigTab } from './catalog-paths';
-import { ChangesPage } from './changes/changes-page';
-import { ConfigDetailPage } from './config-detail/config-detail-page';
-import { InsightsPage } from './insights/insights-page';
 import { CatalogListPage } from './list/catalog-list-page';
-import { ScraperDetailPage } from './scrapers/scraper-detail-page';
-import { ScrapersPage } from './scrapers/scrapers-page';
+
+// /catalog renders the list; the other sections load when visited (the config detail and the
+// scraper detail bring the code view and YAML, which the list never shows).
+const ChangesPage = lazy(async () => ({
+  default: (await import('./changes/changes-page')).ChangesPage,
+}));
+const ConfigDetailPage = lazy(async () => ({
+  default: (await import('./config-detail/config-detail-page')).ConfigDetailPage,
+}));
+const InsightsPage = lazy(async () => ({
+  default: (await import('./insights/insights-page')).InsightsPage,
+}));
+const ScraperDetailPage = lazy(async () => ({
+  default: (await import('./scrapers/scraper-detail-page')).ScraperDetailPage,
+}));
+const ScrapersPage = lazy(async () => ({
+  default: (await import('./scrapers/scrapers-page')).ScrapersPage,
+}));
 
 function UnknownCatalogPage() {
   return (

@@ -2,9 +2,14 @@
  * The incidents area (spec doc 2 §2): one lazily loaded page that routes /incidents (the list)
  * and /incidents/{id} (the workspace).
  */
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
-import { IncidentWorkspacePage } from './detail/incident-workspace-page';
 import { IncidentListPage } from './list/incident-list-page';
+
+// An incident's workspace (hypotheses, evidence, YAML) loads when an incident is opened.
+const IncidentWorkspacePage = lazy(async () => ({
+  default: (await import('./detail/incident-workspace-page')).IncidentWorkspacePage,
+}));
 
 export function IncidentsPage() {
   return (

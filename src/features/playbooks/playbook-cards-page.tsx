@@ -4,7 +4,7 @@
  * every card links to its runs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
@@ -28,8 +28,12 @@ import { Menu, MenuItemButton } from '../../ui/menu';
 import { usePageRefresh } from '../../ui/page-refresh';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import { PlaybookSpecDialog } from './playbook-spec-dialog';
 import { playbooksPaths } from './playbooks-paths';
+
+// The spec dialog (its YAML editor and the `yaml` package) loads when it is first opened.
+const PlaybookSpecDialog = lazy(async () => ({
+  default: (await import('./playbook-spec-dialog')).PlaybookSpecDialog,
+}));
 
 type Dialogs =
   | { kind: 'create' }
@@ -209,10 +213,12 @@ export function PlaybookCardsPage() {
         ) : null}
       </div>
       {content}
-      {dialog?.kind === 'create' ? <PlaybookSpecDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? (
-        <PlaybookSpecDialog playbookId={dialog.playbook.id} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? <PlaybookSpecDialog onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'edit' ? (
+          <PlaybookSpecDialog playbookId={dialog.playbook.id} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
       {dialog?.kind === 'run' ? (
         <PlaybookRunDialog
           playbook={{

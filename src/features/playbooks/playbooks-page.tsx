@@ -2,14 +2,19 @@
  * The playbooks area (spec doc 3 §2.10): one lazily loaded page that routes /playbooks (the cards
  * grouped by category), /playbooks/runs (the runs list) and /playbooks/runs/{id} (a run).
  */
+import { lazy } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { EmptyState } from '../../ui/empty-state';
 import { PlaybookIcon } from '../../ui/icons';
 import { NavTabs } from '../../ui/nav-tabs';
 import { PlaybookCardsPage } from './playbook-cards-page';
 import { playbooksPaths } from './playbooks-paths';
-import { RunDetailPage } from './run-detail-page';
 import { RunsPage } from './runs-page';
+
+// A run's detail (its YAML and step logs) loads when a run is opened, not with the playbooks.
+const RunDetailPage = lazy(async () => ({
+  default: (await import('./run-detail-page')).RunDetailPage,
+}));
 
 function PlaybooksSections() {
   const [location] = useLocation();

@@ -11,7 +11,8 @@ import { IncidentIcon } from '../../../ui/icons';
 import { CodeView } from '../../../ui/code-view';
 import { EmptyState } from '../../../ui/empty-state';
 import { useUrlState } from '../../../ui/use-url-state';
-import { CONFIG_FORMATS, configContent, configTabUrlSchema } from './config-detail-params';
+import { configContent } from './config-content';
+import { CONFIG_FORMATS, configTabUrlSchema } from './config-detail-params';
 import { SegmentedToggle } from '../../../ui/segmented-toggle';
 
 const FORMAT_LABELS = { json: 'JSON', yaml: 'YAML' } as const;

@@ -6,7 +6,7 @@
  * id is 'Details not found' (a malformed one is never requested).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { catalogQueries, type ConfigDetail } from '../../../api/catalog';
@@ -30,11 +30,15 @@ import {
   ConfigRelationshipsTab,
 } from '../relationships/config-relationships-tab';
 import { ConfigChecksTab } from './config-checks-tab';
-import { ConfigContentTab } from './config-content-tab';
 import { configTabItems } from './config-detail-params';
 import { ConfigPlaybooksTab } from './config-playbooks-tab';
 import { ConfigSidebar } from './config-sidebar';
 import { useConfigSidebar } from './use-config-sidebar';
+
+// The Config tab renders YAML (the `yaml` package): loaded with the tab, not with the catalog.
+const ConfigContentTab = lazy(async () => ({
+  default: (await import('./config-content-tab')).ConfigContentTab,
+}));
 
 /** Exact text of spec doc 2 §8 "Config missing". */
 export const CONFIG_NOT_FOUND = 'Details not found';
@@ -104,7 +108,17 @@ function TabContent({ config, tab }: { config: ConfigDetail; tab: ConfigTab }) {
     case 'checks':
       return <ConfigChecksTab configId={config.id} />;
     default:
-      return <ConfigContentTab config={config} />;
+      return (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-10 text-fg-muted">
+              <Spinner label="Loading config" />
+            </div>
+          }
+        >
+          <ConfigContentTab config={config} />
+        </Suspense>
+      );
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readParams, writeParams } from '../../../lib/url-state';
+import { configContent } from './config-content';
 import {
-  configContent,
   configTabItems,
   configTabUrlSchema,
   runDurationMs,

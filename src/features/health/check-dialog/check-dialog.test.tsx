@@ -251,7 +251,7 @@ describe('CheckDialog', () => {
     const dialog = await findDialog();
 
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Spec' }));
-    const yaml = within(dialog).getByLabelText('Check spec (YAML)');
+    const yaml = await within(dialog).findByLabelText('Check spec (YAML)');
     expect(yaml.textContent).toBe(
       'name: homepage\nurl: https://shop.example.com\nresponseCodes:\n  - 200\n',
     );

@@ -8,7 +8,7 @@
  * statuses. The dashboard's summary row, when given, lets the header render before the row loads.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { checkQueries, DEFAULT_CHECK_TIME_RANGE, parseTimeRange } from '../../../api/checks';
 import { errorMessage } from '../../../api/client';
@@ -18,16 +18,20 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertCircleIcon } from '../../../ui/icons';
-import { PageSpinner } from '../../../ui/spinner';
+import { PageSpinner, Spinner } from '../../../ui/spinner';
 import { Tabs, type TabItem } from '../../../ui/tabs';
 import { CheckDialogActions } from './check-dialog-actions';
 import { CheckDialogHeader, CheckDialogTitle } from './check-dialog-header';
 import { CheckHealthChart } from '../../../entities/check/check-health-chart';
 import { CheckHistoryTab } from './check-history-tab';
 import { CheckRelationshipsTab } from './check-relationships-tab';
-import { CheckSpecTab } from './check-spec-tab';
 import { CheckStatTiles } from '../../../entities/check/check-stat-tiles';
 import { defaultCheckTimeRange } from '../../../entities/check/check-time-range';
+
+// The Spec tab renders YAML (the `yaml` package): loaded when the tab is chosen.
+const CheckSpecTab = lazy(async () => ({
+  default: (await import('./check-spec-tab')).CheckSpecTab,
+}));
 import { toCheckView } from '../../../entities/check/check-view';
 import { SHORT_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 
@@ -179,11 +183,13 @@ export function CheckDialog({
                 {chart}
               </div>
             ) : selected === 'spec' ? (
-              <CheckSpecTab
-                spec={view.spec}
-                canaryId={view.canary?.id}
-                isDetailLoaded={detail.isSuccess || detail.isError}
-              />
+              <Suspense fallback={<SpecTabFallback />}>
+                <CheckSpecTab
+                  spec={view.spec}
+                  canaryId={view.canary?.id}
+                  isDetailLoaded={detail.isSuccess || detail.isError}
+                />
+              </Suspense>
             ) : (
               <CheckRelationshipsTab check={view} isLoading={detail.isPending} />
             )}
@@ -211,5 +217,14 @@ export function CheckDialog({
     >
       {body}
     </Dialog>
+  );
+}
+
+/** What the Spec tab shows while its module loads: the tab's own loading state. */
+function SpecTabFallback() {
+  return (
+    <div className="flex justify-center py-10 text-fg-muted">
+      <Spinner label="Loading spec" />
+    </div>
   );
 }

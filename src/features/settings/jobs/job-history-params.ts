@@ -11,7 +11,7 @@ import {
 } from '../../../api/job-history';
 import { triStateListCodec } from '../../../lib/tri-state-list';
 import { enumCodec, numberCodec, param, type TriStateMap } from '../../../lib/url-state';
-import { relativeRange, timeRangeCodec } from '../../../ui/time-range';
+import { relativeRange, timeRangeCodec } from '../../../ui/time-range/time-range-value';
 
 /** "default time range last 2 days (now-2d)". */
 export const DEFAULT_JOB_TIME_RANGE = relativeRange(2, 'd');

@@ -5,7 +5,7 @@
  * ones, Job Status with 'View details', tags as the first label and '+N more', 'No resources
  * found' when empty. A row opens /settings/{table}/{id}.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
@@ -29,7 +29,6 @@ import { AlertCircleIcon, PlusIcon } from '../../../ui/icons';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { RelativeTime } from '../../../ui/relative-time';
 import { useUrlState } from '../../../ui/use-url-state';
-import { JobDetailsDialog } from '../jobs/job-details-dialog';
 import { jobDetailsTabs } from '../jobs/job-history-params';
 import type { JobHistoryRow } from '../../../api/job-history';
 import {
@@ -46,6 +45,11 @@ import { tagsSummary } from './resource-tags';
 // The add dialog (the resource editor, with the YAML package) loads when 'Add' is approached or
 // pressed: the list's first load does not carry it (issue 18).
 const loadAddDialog = () => import('./resource-add-dialog');
+// The last run's details dialog (code view, tabs) loads just after the table, not before it.
+const loadJobDetailsDialog = () => import('../jobs/job-details-dialog');
+const JobDetailsDialog = lazy(async () => ({
+  default: (await loadJobDetailsDialog()).JobDetailsDialog,
+}));
 const ResourceAddDialog = lazy(async () => ({
   default: (await loadAddDialog()).ResourceAddDialog,
 }));
@@ -242,6 +246,9 @@ function columnsFor(
 
 export function ResourceListPage({ description }: { description: ResourceDescription }) {
   const client = useApiClient();
+  useEffect(() => {
+    loadJobDetailsDialog().catch(() => undefined);
+  }, []);
   const [, navigate] = useLocation();
   const [state, setState] = useUrlState(listSchema(description));
   const canWrite = useCan(description.writeResource, 'write');
@@ -349,7 +356,9 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
         </Suspense>
       ) : null}
       {jobRow ? (
-        <JobDetailsDialog job={lastJob(jobRow)} onClose={() => setJobRow(undefined)} />
+        <Suspense fallback={null}>
+          <JobDetailsDialog job={lastJob(jobRow)} onClose={() => setJobRow(undefined)} />
+        </Suspense>
       ) : null}
     </div>
   );
