@@ -47,16 +47,21 @@ async function open(element: HTMLElement): Promise<HTMLElement> {
 }
 
 /**
- * Type `text` into `input` of the open panel. The panel moves focus to its list when it opens,
- * a moment later on a loaded machine: keys typed before that land in the list instead. So the
- * field is focused and checked before typing, and typed again (cleared first) until it holds the
- * text.
+ * Type `text` into `input` of the open panel. On opening, the panel moves focus to its selected or
+ * first option, and while it fades in its fields may not take focus yet: on a loaded machine keys
+ * typed too early land in the list. So this waits for the panel's own focus, focuses the field
+ * until it has focus, types, and types again (cleared first) until the field holds the text.
  */
 async function typeInto(element: HTMLElement, input: HTMLInputElement, text: string) {
+  await waitFor(() => root(element).activeElement !== null, "the panel's first focus");
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    input.focus();
-    input.select();
-    await waitFor(() => root(element).activeElement === input, 'focus on the field');
+    await waitFor(() => {
+      if (root(element).activeElement !== input) {
+        input.focus();
+        input.select();
+      }
+      return root(element).activeElement === input;
+    }, 'focus on the field');
     if (input.value !== '') await sendKeys({ press: 'Backspace' });
     await sendKeys({ type: text });
     if (input.value === text) return;
