@@ -149,8 +149,10 @@ function textOrNull(value: unknown): string | null {
 
 /**
  * The HTTP status for a SQLSTATE, PostgREST 12's table (docs: references/errors, "HTTP Status
- * Codes"). One deliberate difference: 57014 (the statement timeout, a server-side limit) is 504
- * here (README: VIGIL_STATEMENT_TIMEOUT_MS), where PostgREST answers 500.
+ * Codes"). Two deliberate differences: 57014 (the statement timeout, a server-side limit) is 504
+ * here (README: VIGIL_STATEMENT_TIMEOUT_MS), where PostgREST answers 500; and an upsert whose body
+ * names one row twice (21000, "ON CONFLICT DO UPDATE command cannot affect row a second time")
+ * is the client's mistake, 400 here, where PostgREST answers 500.
  */
 export function statusForSqlState(code: string, message = ''): number {
   switch (code) {
@@ -159,8 +161,12 @@ export function statusForSqlState(code: string, message = ''): number {
       return 409;
     case '25006': // read_only_sql_transaction
       return 405;
-    case '21000': // cardinality_violation: a client error only for pg-safeupdate's refusal
-      return message.endsWith('requires a WHERE clause') ? 400 : 500;
+    case '21000': // cardinality_violation: a client error for pg-safeupdate's refusal and for
+      // an upsert body that names one row twice; else (a scalar subquery's rows) the server's
+      return message.endsWith('requires a WHERE clause') ||
+        message.startsWith('ON CONFLICT DO UPDATE command cannot affect row a second time')
+        ? 400
+        : 500;
     case '53400': // configuration limit exceeded
       return 500;
     case '57014': // query_canceled: the statement timeout
