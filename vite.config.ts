@@ -39,10 +39,67 @@ function plainSchemaMarkdown(): Plugin {
   };
 }
 
+/**
+ * Two chunks by the module graph, computed once it is complete (buildEnd):
+ * - `core`: what main.tsx imports (the sign-in app among it, src/app/public-app.tsx) and what the
+ *   console shares with the sign-in pages: every page loads it;
+ * - `app`: what the console (src/app/app.tsx, imported by main.tsx beside config.json) imports
+ *   besides: every console page loads it, no sign-in page does.
+ * Without them each module shared by two chunks becomes a chunk of its own, and a dozen tiny
+ * files cost every page about 3 KB of gzip more than one file does (docs/performance.md).
+ */
+function startupChunks(): {
+  plugin: Plugin;
+  core: (id: string) => boolean;
+  app: (id: string) => boolean;
+} {
+  const core = new Set<string>();
+  const app = new Set<string>();
+  const isSource = (id: string) => id.replace(/\\/g, '/').includes('/src/');
+  const plugin: Plugin = {
+    name: 'vigil-startup-chunks',
+    apply: 'build',
+    buildEnd() {
+      core.clear();
+      app.clear();
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => ids.find((id) => id.replace(/\\/g, '/').endsWith(suffix));
+      /** The modules reachable from `roots` by static imports (`dynamic` adds lazy imports). */
+      const reach = (roots: (string | undefined)[], dynamic: boolean, stop?: string) => {
+        const seen = new Set<string>();
+        const queue = roots.filter((id): id is string => Boolean(id));
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (seen.has(id) || id === stop) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          queue.push(...(info?.importedIds ?? []));
+          if (dynamic) queue.push(...(info?.dynamicallyImportedIds ?? []));
+        }
+        return seen;
+      };
+      const main = find('/src/main.tsx');
+      const consoleApp = find('/src/app/app.tsx');
+      if (!main || !consoleApp) return;
+      const entry = reach([main], false);
+      // What the sign-in pages load: the entry's and, lazily, the pages' own.
+      const signIn = reach([find('/src/app/sign-in-routes.tsx')], true, consoleApp);
+      for (const id of entry) if (isSource(id)) core.add(id);
+      for (const id of reach([consoleApp], false)) {
+        if (!isSource(id) || entry.has(id)) continue;
+        (signIn.has(id) ? core : app).add(id);
+      }
+    },
+  };
+  return { plugin, core: (id) => core.has(id), app: (id) => app.has(id) };
+}
+
+const startup = startupChunks();
+
 export default defineConfig({
   // Served at the root: absolute asset URLs keep deep links (/settings/agents) working.
   base: '/',
-  plugins: [react(), tailwindcss(), spaFallbackCopy(), plainSchemaMarkdown()],
+  plugins: [react(), tailwindcss(), spaFallbackCopy(), plainSchemaMarkdown(), startup.plugin],
   build: {
     outDir,
     assetsDir: 'assets',
@@ -54,14 +111,25 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
-            // What every page runs before anything else (React, React Query, the router, the API
-            // client) in one file: as many small shared chunks it cost every route's first load
-            // more, gzip compressing each file apart (docs/performance.md).
+            // What every page runs before anything else (React, the router, the stores, the API
+            // client) in one file: as many small shared chunks it cost every route's first load more, gzip
+            // compressing each file apart (docs/performance.md).
             {
               name: 'vendor',
-              test: /rolldown[\\/]runtime|[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|wouter|regexparam|use-sync-external-store)[\\/]|[\\/]src[\\/](api[\\/]client\.ts|lib[\\/]class-names\.ts|ui[\\/]spinner\.tsx)$/,
+              test: (id) =>
+                /rolldown[\\/]runtime|vite[\\/]preload-helper|[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|zustand)[\\/]/.test(
+                  id,
+                ) || startup.core(id),
             },
+            // React Query, which every console page uses and the sign-in pages do not
+            // (src/app/public-app.tsx): one file of its own.
+            {
+              name: 'query',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+            },
+            { name: 'app', test: startup.app },
           ],
         },
       },

@@ -86,17 +86,45 @@ export const SHELL_ON_FIRST_RENDER = [
 ];
 
 /**
- * The pages outside the route table (src/app/app-router.tsx): the sign-in pages render without the
- * shell, and the read-only topology card behind the session check only.
+ * What main.tsx loads besides its entry for a first page: the console (a dynamic import, fetched
+ * beside config.json) for every page but the sign-in pages of the own login, whose light app is
+ * part of the entry (src/app/public-app.tsx).
+ */
+export const CONSOLE_APP = 'src/app/app.tsx';
+
+/**
+ * The pages outside the route table: the sign-in pages (src/app/sign-in-routes.tsx), which a
+ * first load shows in the light sign-in app without the console, and the read-only topology card
+ * (src/app/app-router.tsx), in the console but outside the shell.
  */
 const PUBLIC_ROUTES = [
-  { path: '/login', page: 'LoginPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
-  { path: '/login (hosted sign-in)', page: 'HostedLoginPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
-  { path: '/registration', page: 'RegistrationPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
-  { path: '/recovery', page: 'RecoveryPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
-  { path: '/verification', page: 'VerificationPage', budget: SIGN_IN_ROUTE_BUDGET_KB },
-  { path: '/invite', page: 'AcceptInvitePage', budget: SIGN_IN_ROUTE_BUDGET_KB },
-  { path: '/view/topology/:id', page: 'TopologyCardViewPage', budget: CONSOLE_ROUTE_BUDGET_KB },
+  { path: '/login', page: 'LoginPage', app: [], budget: SIGN_IN_ROUTE_BUDGET_KB },
+  {
+    path: '/login (hosted sign-in)',
+    page: 'HostedLoginPage',
+    app: [],
+    budget: SIGN_IN_ROUTE_BUDGET_KB,
+  },
+  {
+    path: '/registration',
+    page: 'RegistrationPage',
+    app: [],
+    budget: SIGN_IN_ROUTE_BUDGET_KB,
+  },
+  { path: '/recovery', page: 'RecoveryPage', app: [], budget: SIGN_IN_ROUTE_BUDGET_KB },
+  {
+    path: '/verification',
+    page: 'VerificationPage',
+    app: [],
+    budget: SIGN_IN_ROUTE_BUDGET_KB,
+  },
+  { path: '/invite', page: 'AcceptInvitePage', app: [], budget: SIGN_IN_ROUTE_BUDGET_KB },
+  {
+    path: '/view/topology/:id',
+    page: 'TopologyCardViewPage',
+    app: [CONSOLE_APP],
+    budget: CONSOLE_ROUTE_BUDGET_KB,
+  },
 ];
 
 /** `lazyPage(() => import('…'), 'Name')` declarations of a source file: export name → module. */
@@ -140,7 +168,10 @@ export function readRouteTable(root) {
   if (result.status !== 0) throw new Error(`reading src/app/routes.tsx failed: ${result.stderr}`);
   const table = JSON.parse(result.stdout.trim().split('\n').pop());
   const inTable = lazyPageModules(root, 'src/app/routes.tsx');
-  const inRouter = lazyPageModules(root, 'src/app/app-router.tsx');
+  const inRouter = new Map([
+    ...lazyPageModules(root, 'src/app/app-router.tsx'),
+    ...lazyPageModules(root, 'src/app/sign-in-routes.tsx'),
+  ]);
   const moduleOf = (modules, page, path) => {
     const module = modules.get(page);
     if (!module) throw new Error(`route ${path}: no lazyPage declaration for ${page}`);
@@ -150,6 +181,7 @@ export function readRouteTable(root) {
     ...table.map((route) => ({
       path: route.path.replace(/\/\*\?$/, ''),
       modules: [
+        CONSOLE_APP,
         moduleOf(inTable, route.page, route.path),
         ...(route.prefetch ? [posix.normalize(posix.join('src/app', route.prefetch))] : []),
       ],
@@ -158,7 +190,7 @@ export function readRouteTable(root) {
     })),
     ...PUBLIC_ROUTES.map((route) => ({
       path: route.path,
-      modules: [moduleOf(inRouter, route.page, route.path)],
+      modules: [...route.app, moduleOf(inRouter, route.page, route.path)],
       shell: false,
       budget: route.budget,
     })),

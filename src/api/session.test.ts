@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
-import { getCurrentUser, submitLogin } from './session';
+import { submitLogin } from './kratos-flows';
+import { getCurrentUser } from './session';
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {

@@ -107,26 +107,8 @@ export async function deleteUser(client: ApiClient, id: string): Promise<void> {
   await client.delete(`/people/${encodeURIComponent(id)}`);
 }
 
-export interface InviteInfo {
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-export async function lookupInvite(client: ApiClient, token: string): Promise<InviteInfo> {
-  return client.post<InviteInfo>('/auth/invite/lookup', { token });
-}
-
-export async function acceptInvite(
-  client: ApiClient,
-  input: { token: string; password: string },
-): Promise<{ email: string }> {
-  return client.post<{ email: string }>('/auth/invite/accept', input);
-}
-
 export const userKeys = {
   all: (baseUrl: string) => ['users', baseUrl] as const,
-  invite: (baseUrl: string, token: string) => ['invite', baseUrl, token] as const,
 };
 
 export const userQueries = {
@@ -140,17 +122,6 @@ export const userQueries = {
 export function useUsers() {
   const client = useApiClient();
   return useQuery(userQueries.list(client));
-}
-
-export function useInvite(token: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: userKeys.invite(client.baseUrl, token),
-    queryFn: () => lookupInvite(client, token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
 }
 
 function useInvalidateUsers() {

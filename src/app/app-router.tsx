@@ -25,11 +25,8 @@ import { NotFoundPage } from './pages/not-found-page';
 import { paths } from './paths';
 import { useDocumentTitle, useMatchedRoute } from './route-hooks';
 import { SessionGate } from './session-gate';
+import { signInRoutes } from './sign-in-routes';
 
-const HostedLoginPage = lazyPage(
-  () => import('../features/hosted/hosted-login-page'),
-  'HostedLoginPage',
-);
 const AuthCallbackPage = lazyPage(() => import('./hosted/auth-callback-page'), 'AuthCallbackPage');
 const AuthStateCheckerPage = lazyPage(
   () => import('./hosted/auth-state-checker-page'),
@@ -38,20 +35,6 @@ const AuthStateCheckerPage = lazyPage(
 const SwitchOrganizationPage = lazyPage(
   () => import('./hosted/switch-organization-page'),
   'SwitchOrganizationPage',
-);
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
-const RegistrationPage = lazyPage(
-  () => import('../features/auth/registration-page'),
-  'RegistrationPage',
-);
-const RecoveryPage = lazyPage(() => import('../features/auth/recovery-page'), 'RecoveryPage');
-const VerificationPage = lazyPage(
-  () => import('../features/auth/verification-page'),
-  'VerificationPage',
-);
-const AcceptInvitePage = lazyPage(
-  () => import('../features/auth/accept-invite-page'),
-  'AcceptInvitePage',
 );
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
 // The kiosk's shell (docs/kiosk.md) loads only on a kiosk screen.
@@ -160,45 +143,10 @@ export function AppRouter() {
   return (
     <Switch>
       {/* Hosted sign-in's public pages (docs/hosted-oidc.md), before the own-login ones. */}
-      {hosted ? <Route path="/login">{hostedPage(HostedLoginPage)}</Route> : null}
       {hosted ? <Route path="/auth/callback">{hostedPage(AuthCallbackPage)}</Route> : null}
       {hosted ? <Route path="/auth-state-checker">{hostedPage(AuthStateCheckerPage)}</Route> : null}
       {hosted ? <Route path="/organizations">{hostedPage(SwitchOrganizationPage)}</Route> : null}
-      <Route path="/login">
-        {config.auth !== 'basic' || config.healthOnly ? (
-          <Redirect to={paths.root()} replace />
-        ) : (
-          <Suspense fallback={<PageSpinner />}>
-            <LoginPage />
-          </Suspense>
-        )}
-      </Route>
-      {(
-        [
-          ['/registration', RegistrationPage],
-          ['/recovery', RecoveryPage],
-          ['/verification', VerificationPage],
-        ] as const
-      ).map(([path, Page]) => (
-        <Route key={path} path={path}>
-          {config.auth !== 'basic' || config.healthOnly ? (
-            <Redirect to={paths.root()} replace />
-          ) : (
-            <Suspense fallback={<PageSpinner />}>
-              <Page />
-            </Suspense>
-          )}
-        </Route>
-      ))}
-      <Route path="/invite">
-        {config.auth !== 'basic' || config.healthOnly ? (
-          <Redirect to={paths.root()} replace />
-        ) : (
-          <Suspense fallback={<PageSpinner />}>
-            <AcceptInvitePage />
-          </Suspense>
-        )}
-      </Route>
+      {signInRoutes(config)}
       <Route path="/error" component={BadSessionPage} />
       <Route path="/view/topology/:id">
         {/* The read-only card: a session and read on topologies, but no shell and no flags. */}

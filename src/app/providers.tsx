@@ -3,24 +3,13 @@
  * the theme's system listener and the toast stack. Session and flags come from the gates.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/api-context';
 import type { ApiClient } from '../api/client';
 import type { RuntimeConfig } from '../api/types';
 import { PageRefreshProvider } from '../ui/page-refresh';
 import { Toaster } from '../ui/toast';
-import { applyTheme, useThemeStore } from './theme';
-
-function useSystemThemeSync() {
-  const preference = useThemeStore((state) => state.preference);
-  useEffect(() => {
-    if (preference !== 'system' || typeof matchMedia !== 'function') return;
-    const query = matchMedia('(prefers-color-scheme: dark)');
-    const onChange = () => applyTheme('system');
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, [preference]);
-}
+import { useSystemThemeSync } from './theme';
 
 export interface AppProvidersProps {
   config: RuntimeConfig;

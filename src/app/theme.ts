@@ -2,6 +2,7 @@
  * Light/dark theme: `data-theme` on <html>, preference persisted in localStorage (`vigil-theme`),
  * default "system". Applied in main.tsx before the first render so there is no flash.
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
@@ -67,4 +68,16 @@ export function initialiseTheme(configDefault?: 'light' | 'dark' | 'auto'): void
 export function applyThemeForPage(preference: ThemePreference): void {
   useThemeStore.setState({ preference });
   applyTheme(preference);
+}
+
+/** While the preference is "system", follow the operating system's light/dark changes. */
+export function useSystemThemeSync(): void {
+  const preference = useThemeStore((state) => state.preference);
+  useEffect(() => {
+    if (preference !== 'system' || typeof matchMedia !== 'function') return;
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => applyTheme('system');
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [preference]);
 }

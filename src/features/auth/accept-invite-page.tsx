@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import type { KratosFlow, KratosUiNode, KratosUiText } from '../../api/types';
 import { useApiClient } from '../../api/api-context';
-import { acceptInvite, useInvite, type InviteInfo } from '../../api/users';
+import { acceptInvite, useInvite, type InviteInfo } from '../../api/invites';
 import { buttonClasses } from '../../ui/button';
 import { AuthCard, AuthLink, FlowLoading } from './auth-card';
 import { authPaths } from './auth-paths';

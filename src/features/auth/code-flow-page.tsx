@@ -6,7 +6,7 @@
  * server's message and 'Continue'. A 403 or 410 starts over (spec doc 3 §4).
  */
 import { useEffect, useRef, useState } from 'react';
-import { continueTarget } from '../../api/session';
+import { continueTarget } from '../../api/kratos-flows';
 import type { KratosFlow } from '../../api/types';
 import { buttonClasses } from '../../ui/button';
 import { AuthCard, AuthLink } from './auth-card';

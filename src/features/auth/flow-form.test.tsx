@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { FlowBody } from '../../api/session';
+import type { FlowBody } from '../../api/kratos-flows';
 import { FlowForms, FlowGroupForm } from './flow-form';
 import { FlowMessages } from './flow-nodes';
 import { csrf, flowOf, input, submit } from './test-flows';

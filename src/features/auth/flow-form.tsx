@@ -6,7 +6,7 @@
  * verification, profile settings) renders its flow through this.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import type { FlowBody, FlowKind } from '../../api/session';
+import type { FlowBody, FlowKind } from '../../api/kratos-flows';
 import type { KratosFlow, KratosUiNode } from '../../api/types';
 import { cx } from '../../lib/class-names';
 import { Button } from '../../ui/button';

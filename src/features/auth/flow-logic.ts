@@ -4,7 +4,7 @@
  * what the console does with each flow error (spec doc 3 §8).
  */
 import { ApiError, errorMessage } from '../../api/client';
-import { kratosErrorId, kratosRedirect, type FlowKind } from '../../api/session';
+import { kratosErrorId, kratosRedirect, type FlowKind } from '../../api/kratos-flows';
 import type { KratosFlow, KratosUiNode, KratosUiText } from '../../api/types';
 import { safeReturnTo } from '../../lib/return-to';
 

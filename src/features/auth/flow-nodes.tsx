@@ -5,7 +5,7 @@
  * `flow-form.tsx`.
  */
 import { useId, type ReactNode } from 'react';
-import type { FlowKind } from '../../api/session';
+import type { FlowKind } from '../../api/kratos-flows';
 import type { KratosUiNode, KratosUiText } from '../../api/types';
 import { cx } from '../../lib/class-names';
 import { Button, type ButtonVariant } from '../../ui/button';

@@ -5,11 +5,10 @@
  * out) and 'Confirm Action' (`refresh=true`). Honours `return_to` (same-origin relative only)
  * and `?username=&password=` auto-login (stripped from the URL before submitting).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
-import { createLogoutFlow } from '../../api/session';
+import { createLogoutFlow } from '../../api/kratos-flows';
 import type { KratosFlow } from '../../api/types';
 import { Button } from '../../ui/button';
 import { AuthCard, AuthLink } from './auth-card';
@@ -17,7 +16,7 @@ import { FlowForms } from './flow-form';
 import { cleanReturnTo } from './flow-logic';
 import { FlowPanel } from './flow-panel';
 import { clearUrlCredentials, takeUrlCredentials } from './login-credentials';
-import { registrationAvailableQuery } from './registration-available';
+import { useRegistrationAvailable } from './registration-available';
 import { goTo, useFlow } from './use-flow';
 import { authPaths } from './auth-paths';
 
@@ -72,10 +71,10 @@ export function LoginPage() {
   const variant = loginVariant(flow, { aal, refresh });
   // Asked only once the login flow is there (two first flows side by side would each set a CSRF
   // cookie), and kept in the browser for a while (registration-available.ts).
-  const registration = useQuery({
-    ...registrationAvailableQuery(client),
-    enabled: flow !== null && variant === 'sign-in',
-  });
+  const registrationAvailable = useRegistrationAvailable(
+    client,
+    flow !== null && variant === 'sign-in',
+  );
   const [signingOut, setSigningOut] = useState(false);
   const autoSubmitted = useRef(false);
 
@@ -119,7 +118,7 @@ export function LoginPage() {
         ) : variant === 'sign-in' ? (
           <>
             <AuthLink href={authPaths.recovery()}>Reset password</AuthLink>
-            {registration.data === true ? (
+            {registrationAvailable === true ? (
               <AuthLink href={authPaths.registration(returnTo)}>Create account</AuthLink>
             ) : null}
           </>

@@ -5,10 +5,12 @@
  * server each time, so the answer is kept in the browser for {@link REGISTRATION_CACHE_MS}
  * (per API base); the registration page refreshes it whenever it starts a flow itself. A network
  * or server failure says no without being kept.
+ *
+ * No React Query here: the sign-in pages run in the light sign-in app (src/app/public-app.tsx).
  */
-import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../api/client';
-import { createFlow, kratosErrorId, sessionKeys } from '../../api/session';
+import { createFlow, kratosErrorId } from '../../api/kratos-flows';
 
 /** How long a probe's answer is trusted (an administrator may turn registration on or off). */
 export const REGISTRATION_CACHE_MS = 10 * 60_000;
@@ -42,28 +44,54 @@ export function registrationErrorAnswer(error: unknown): false | null {
   return kratosErrorId(error) === 'self_service_flow_disabled' ? false : null;
 }
 
-/**
- * The query behind 'Create account'. Enable it only once the login flow exists: both flows set
- * the browser's CSRF cookie when it has none, and two first requests side by side would each set
- * their own, so that the login form's token no longer matched the cookie (403 on sign-in).
- */
-export function registrationAvailableQuery(client: ApiClient) {
-  return queryOptions({
-    queryKey: sessionKeys.registrationAvailable(client.baseUrl),
-    queryFn: async (): Promise<boolean> => {
-      const cached = cachedRegistrationAvailable(client.baseUrl);
-      if (cached !== null) return cached;
-      try {
-        await createFlow(client, 'registration');
-      } catch (error: unknown) {
+/** One probe per client at a time: a remount (or StrictMode's second effect) shares it. */
+const probes = new WeakMap<ApiClient, Promise<boolean>>();
+
+/** The kept answer, else a registration flow start's (kept when it is an answer). */
+export function probeRegistrationAvailable(client: ApiClient): Promise<boolean> {
+  const cached = cachedRegistrationAvailable(client.baseUrl);
+  if (cached !== null) return Promise.resolve(cached);
+  let probe = probes.get(client);
+  if (!probe) {
+    probe = createFlow(client, 'registration').then(
+      () => {
+        rememberRegistrationAvailable(client.baseUrl, true);
+        return true;
+      },
+      (error: unknown) => {
         const answer = registrationErrorAnswer(error);
         if (answer !== null) rememberRegistrationAvailable(client.baseUrl, answer);
         return false;
-      }
-      rememberRegistrationAvailable(client.baseUrl, true);
-      return true;
-    },
-    retry: false,
-    staleTime: Infinity,
-  });
+      },
+    );
+    probes.set(client, probe);
+    // A failure is not kept: the next sign-in page asks again.
+    void probe.then((value) => {
+      if (!value) probes.delete(client);
+    });
+  }
+  return probe;
+}
+
+/**
+ * Whether to offer 'Create account': undefined until known. Enable it only once the login flow
+ * exists: both flows set the browser's CSRF cookie when it has none, and two first requests side
+ * by side would each set their own, so that the login form's token no longer matched the cookie
+ * (403 on sign-in).
+ */
+export function useRegistrationAvailable(client: ApiClient, enabled: boolean): boolean | undefined {
+  const [answer, setAnswer] = useState<boolean | undefined>(() =>
+    enabled ? (cachedRegistrationAvailable(client.baseUrl) ?? undefined) : undefined,
+  );
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    void probeRegistrationAvailable(client).then((value) => {
+      if (current) setAnswer(value);
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, enabled]);
+  return enabled ? answer : undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
-import { continueTarget } from '../../api/session';
+import { continueTarget } from '../../api/kratos-flows';
 import { AuthCard, AuthLink } from './auth-card';
 import { FlowForms } from './flow-form';
 import { cleanReturnTo } from './flow-logic';

@@ -14,7 +14,7 @@ import {
   type FlowBody,
   type FlowKind,
   type FlowSubmitResult,
-} from '../../api/session';
+} from '../../api/kratos-flows';
 import type { KratosFlow, KratosUiText } from '../../api/types';
 import { flowErrorAction, type FlowErrorAction } from './flow-logic';
 
