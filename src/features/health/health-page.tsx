@@ -3,7 +3,7 @@
  * URL-held state (hidePassing, query, groupBy, tabBy, tab, sortBy, sortDesc, labels).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
@@ -29,7 +29,6 @@ import { StatusIcon } from '../../ui/status-icon';
 import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
 import { useUrlState } from '../../ui/use-url-state';
-import { CheckDialog } from './check-dialog/check-dialog';
 import { HealthCards } from './health-cards';
 import { HealthLabelFilter } from './health-label-filter';
 import { createHealthViewBuilder, FIXED_GROUP_BY, SORT_BY, warmSearch } from './health-pipeline';
@@ -38,6 +37,12 @@ import { HealthPivotTable } from './health-pivot-table';
 import { HealthTable, toHealthRows } from './health-table';
 import { healthSummaryQuery } from './health-summary-query';
 import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
+
+// The check dialog (history, chart, actions, evidence, playbooks, incident creation) loads beside
+// the page, not in its first load: a deep link with ?checkId= asks for it at once, and otherwise
+// it is fetched once the first rows are drawn, so a click on a row opens it without waiting.
+const loadCheckDialog = () => import('./check-dialog/check-dialog');
+const CheckDialog = lazy(async () => ({ default: (await loadCheckDialog()).CheckDialog }));
 
 const GROUP_LABELS: Record<string, string> = {
   'no-group': 'No grouping',
@@ -411,16 +416,23 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
     () => (state.checkId ? checks.find((check) => check.id === state.checkId) : undefined),
     [checks, state.checkId],
   );
+  const hasRows = summary.data !== undefined;
+  useEffect(() => {
+    // A failure is the dialog's own import's to report when it is opened.
+    if (hasRows) loadCheckDialog().catch(() => undefined);
+  }, [hasRows]);
   const dialog = state.checkId ? (
-    <CheckDialog
-      key={state.checkId}
-      checkId={state.checkId}
-      timeRange={state.timeRange}
-      check={selectedCheck}
-      onClose={() => setState({ checkId: '' })}
-      summaryOnly={runtimeConfig.healthOnly === true}
-      isEmbedded={kiosk}
-    />
+    <Suspense fallback={null}>
+      <CheckDialog
+        key={state.checkId}
+        checkId={state.checkId}
+        timeRange={state.timeRange}
+        check={selectedCheck}
+        onClose={() => setState({ checkId: '' })}
+        summaryOnly={runtimeConfig.healthOnly === true}
+        isEmbedded={kiosk}
+      />
+    </Suspense>
   ) : null;
 
   if (summary.isError && !summary.data) {
