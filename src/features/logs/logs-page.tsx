@@ -11,7 +11,6 @@ import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { LOGS_QUERY_DEBOUNCE_MS, logQueries, type LogLine } from '../../api/logs';
 import { topologyQueries } from '../../api/topology';
-import { AttachEvidenceDialog } from '../../entities/evidence/attach-evidence-dialog';
 import { useFeatureEnabled } from '../../rbac/flags-context';
 import { useSession } from '../../rbac/session-context';
 import { useCan } from '../../rbac/use-can';
@@ -22,6 +21,7 @@ import { LogsIcon } from '../../ui/icons';
 import { usePageRefresh } from '../../ui/page-refresh';
 import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
+import { lazyComponent } from '../../ui/lazy-component';
 import { formatTimeRange, TimeRangePicker } from '../../ui/time-range';
 import { useUrlState } from '../../ui/use-url-state';
 import { toLogRows, type LogRow } from './log-rows';
@@ -32,6 +32,11 @@ import {
   logsUrlSchema,
   rangeReachesNow,
 } from './logs-params';
+
+// Attaching lines as evidence loads its dialog (incident search, incident creation) when chosen.
+const AttachEvidenceDialog = lazyComponent(() =>
+  import('../../entities/evidence/attach-evidence-dialog').then((m) => m.AttachEvidenceDialog),
+);
 
 export const SELECT_COMPONENT_TEXT = 'Please select a component to view the logs';
 export const NO_LOGS_TEXT = 'There are no logs matching the search query';

@@ -9,7 +9,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TopologyComponent } from '../../api/topology';
-import { AttachEvidenceDialog } from '../../entities/evidence/attach-evidence-dialog';
 import { useEvidenceAuthor } from '../../entities/evidence/attach-evidence';
 import { PlaybooksRunMenu } from '../../entities/playbook/playbooks-run-menu';
 import { useFeatureEnabled } from '../../rbac/flags-context';
@@ -25,9 +24,19 @@ import {
   ZoomInIcon,
 } from '../../ui/icons';
 import { Menu, MenuItemButton, MenuItemLink } from '../../ui/menu';
-import { LinkCatalogDialog } from './link-catalog-dialog';
-import { SnapshotDialog } from './snapshot-dialog';
-import { ZoomDialog } from './zoom-dialog';
+import { lazyComponent } from '../../ui/lazy-component';
+
+// The actions' dialogs load when first chosen, not with every card of the dashboard.
+const AttachEvidenceDialog = lazyComponent(() =>
+  import('../../entities/evidence/attach-evidence-dialog').then((m) => m.AttachEvidenceDialog),
+);
+const LinkCatalogDialog = lazyComponent(() =>
+  import('./link-catalog-dialog').then((m) => m.LinkCatalogDialog),
+);
+const SnapshotDialog = lazyComponent(() =>
+  import('./snapshot-dialog').then((m) => m.SnapshotDialog),
+);
+const ZoomDialog = lazyComponent(() => import('./zoom-dialog').then((m) => m.ZoomDialog));
 
 /** Where 'View Logs' goes (spec doc 2 §2 "Other links"). */
 export function logsHref(id: string): string {

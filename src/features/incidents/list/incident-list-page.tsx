@@ -11,12 +11,12 @@ import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import { incidentListQueries, listIncidents } from '../../../api/incident-list';
 import { workspacePaths } from '../detail/workspace-paths';
-import { CreateIncidentDialog } from '../../../entities/incident/create-incident-dialog';
 import { collectPages } from '../../../lib/paging';
 import { useCan } from '../../../rbac/use-can';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertCircleIcon, PlusIcon } from '../../../ui/icons';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { useUrlState } from '../../../ui/use-url-state';
 import { IncidentFilters } from './incident-filters';
@@ -27,6 +27,11 @@ import {
   type IncidentListUrlValues,
 } from './incident-list-params';
 import { IncidentTable } from './incident-table';
+
+// 'Create Incident' loads its dialog when chosen.
+const CreateIncidentDialog = lazyComponent(() =>
+  import('../../../entities/incident/create-incident-dialog').then((m) => m.CreateIncidentDialog),
+);
 
 /** Rows exported at most (all pages of a filter; the export says when it stopped). */
 const EXPORT_MAX_ROWS = 100_000;
