@@ -3,14 +3,21 @@
  * /notifications (send history), /notifications/rules, /notifications/silences and
  * /notifications/silences/add. An unknown sub-path is the not-found message, never a blank page.
  */
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { EmptyState } from '../../ui/empty-state';
 import { BellIcon } from '../../ui/icons';
 import { NotificationTabs } from './notification-tabs';
-import { RulesPage } from './rules/rules-page';
 import { SendHistoryPage } from './history/send-history-page';
-import { SilenceAddPage } from './silences/silence-add-page';
-import { SilencesPage } from './silences/silences-page';
+
+// /notifications renders the send history; the other tabs load when visited.
+const RulesPage = lazy(async () => ({ default: (await import('./rules/rules-page')).RulesPage }));
+const SilencesPage = lazy(async () => ({
+  default: (await import('./silences/silences-page')).SilencesPage,
+}));
+const SilenceAddPage = lazy(async () => ({
+  default: (await import('./silences/silence-add-page')).SilenceAddPage,
+}));
 
 function UnknownNotificationsPage() {
   return (

@@ -11,7 +11,6 @@ import { errorMessage } from '../../api/client';
 import { groupByCategory } from '../../api/playbooks-logic';
 import { playbookQueries, useDeletePlaybook, type PlaybookName } from '../../api/playbooks';
 import { ComponentIcon } from '../../entities/topology-card/component-icon';
-import { PlaybookRunDialog } from '../../entities/playbook/playbook-run-dialog';
 import { useCan } from '../../rbac/use-can';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -24,6 +23,7 @@ import {
   SettingsIcon,
   TrashIcon,
 } from '../../ui/icons';
+import { lazyComponent } from '../../ui/lazy-component';
 import { Menu, MenuItemButton } from '../../ui/menu';
 import { usePageRefresh } from '../../ui/page-refresh';
 import { Spinner } from '../../ui/spinner';
@@ -34,6 +34,10 @@ import { playbooksPaths } from './playbooks-paths';
 const PlaybookSpecDialog = lazy(async () => ({
   default: (await import('./playbook-spec-dialog')).PlaybookSpecDialog,
 }));
+// The Run dialog (parameters, their fields) loads when a playbook is first run.
+const PlaybookRunDialog = lazyComponent(() =>
+  import('../../entities/playbook/playbook-run-dialog').then((m) => m.PlaybookRunDialog),
+);
 
 type Dialogs =
   | { kind: 'create' }

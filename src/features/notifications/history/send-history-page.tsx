@@ -27,13 +27,18 @@ import { DataTable, type ColumnDef } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FilterBar, TriStateFilter } from '../../../ui/filter-bar';
 import { AlertCircleIcon } from '../../../ui/icons';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { RelativeTime } from '../../../ui/relative-time';
 import { useUrlState } from '../../../ui/use-url-state';
 import { notificationPaths } from '../notification-paths';
-import { SendHistoryDialog } from './send-history-dialog';
 import { sendHistorySchema } from './send-history-params';
 import { SendStatus, sendStatusLabel } from './send-status';
+
+// A send's details (with the code view of its body) load when a row is opened.
+const SendHistoryDialog = lazyComponent(() =>
+  import('./send-history-dialog').then((m) => m.SendHistoryDialog),
+);
 
 const linkClass =
   'truncate rounded text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
