@@ -38,11 +38,22 @@ import { RelativeTime } from '../../../ui/relative-time';
 import { Spinner } from '../../../ui/spinner';
 import { Tabs } from '../../../ui/tabs';
 import { useUrlState } from '../../../ui/use-url-state';
-import { JobHistoryTable } from '../jobs';
-import { ResourceAddDialog } from '../resources/resource-add-dialog';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { describeResource } from '../resources/resource-descriptions';
-import { ResourceEditor } from '../resources/resource-editor';
-import { AddIntegrationDialog, type DirectChoice } from './add-integration-dialog';
+import type { DirectChoice } from './add-integration-dialog';
+
+// The list's first load carries neither the dialogs nor the editor (YAML, schema) nor the job
+// history of an integration's detail: each loads when it is first shown.
+const AddIntegrationDialog = lazyComponent(() =>
+  import('./add-integration-dialog').then((m) => m.AddIntegrationDialog),
+);
+const ResourceAddDialog = lazyComponent(() =>
+  import('../resources/resource-add-dialog').then((m) => m.ResourceAddDialog),
+);
+const ResourceEditor = lazyComponent(() =>
+  import('../resources/resource-editor').then((m) => m.ResourceEditor),
+);
+const JobHistoryTable = lazyComponent(() => import('../jobs').then((m) => m.JobHistoryTable));
 
 export const INTEGRATIONS_PATH = '/settings/integrations';
 export const UNKNOWN_TYPE = 'Unknown type';

@@ -7,7 +7,7 @@
  * Mounted by /settings/jobs and, scoped to one resource (`resourceId`, `resourceType`), by the
  * Job History tab of the settings resource pages.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../../api/client';
 import {
@@ -31,9 +31,9 @@ import { FilterBar, SelectFilter, TriStateFilter } from '../../../ui/filter-bar'
 import { AlertCircleIcon } from '../../../ui/icons';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { RelativeTime } from '../../../ui/relative-time';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { resolveTimeRange, TimeRangePicker } from '../../../ui/time-range';
 import { useUrlState } from '../../../ui/use-url-state';
-import { JobDetailsDialog } from './job-details-dialog';
 import {
   JOB_DURATION_OPTIONS,
   formatRunDuration,
@@ -41,6 +41,12 @@ import {
   jobHistorySchema,
 } from './job-history-params';
 import { jobAgentHref, jobResourceHref } from './job-links';
+
+// A run's details (with the code view of its errors) load beside the table once it has rows, so
+// a click opens them at once without weighing on the page's first load.
+const JobDetailsDialog = lazyComponent(() =>
+  import('./job-details-dialog').then((m) => m.JobDetailsDialog),
+);
 
 /** Job status colours (spec doc 3 §4): running yellow, success green, warning orange, failed red. */
 const STATUS_TONES: Record<string, BadgeTone> = {
@@ -248,6 +254,10 @@ export function JobHistoryTable({ resourceId, resourceType }: JobHistoryTablePro
   };
   const list = useJobHistory(params);
   const names = useJobNames();
+  const hasRows = (list.data?.rows.length ?? 0) > 0;
+  useEffect(() => {
+    if (hasRows) JobDetailsDialog.preload();
+  }, [hasRows]);
   usePageRefresh(() => {
     setResolvedAt(Date.now());
     void list.refetch();
