@@ -10,12 +10,8 @@ import { CodeView } from '../../../ui/code-view';
 import { PlainTable } from '../../../ui/data-table';
 import { Dialog } from '../../../ui/dialog';
 import { Tabs } from '../../../ui/tabs';
-import {
-  JOB_DETAILS_TAB_LABELS,
-  jobDetailsTabs,
-  jobErrorView,
-  type JobDetailsTab,
-} from './job-history-params';
+import { JOB_DETAILS_TAB_LABELS, jobDetailsTabs, type JobDetailsTab } from './job-details-tabs';
+import { jobErrorView } from './job-history-params';
 
 function JobErrors({ errors }: { errors: unknown }) {
   const view = jobErrorView(errors);

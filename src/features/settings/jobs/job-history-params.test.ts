@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jobHistoryQuery } from '../../../api/job-history';
 import { readParams, writeParams } from '../../../lib/url-state';
-import {
-  formatRunDuration,
-  jobDetailsTabs,
-  jobErrorView,
-  jobHistorySchema,
-} from './job-history-params';
+import { jobDetailsTabs } from './job-details-tabs';
+import { formatRunDuration, jobErrorView, jobHistorySchema } from './job-history-params';
 import { jobAgentHref, jobResourceHref } from './job-links';
 
 const schema = jobHistorySchema();

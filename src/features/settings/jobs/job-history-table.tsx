@@ -34,12 +34,8 @@ import { RelativeTime } from '../../../ui/relative-time';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { resolveTimeRange, TimeRangePicker } from '../../../ui/time-range';
 import { useUrlState } from '../../../ui/use-url-state';
-import {
-  JOB_DURATION_OPTIONS,
-  formatRunDuration,
-  jobDetailsTabs,
-  jobHistorySchema,
-} from './job-history-params';
+import { jobDetailsTabs } from './job-details-tabs';
+import { JOB_DURATION_OPTIONS, formatRunDuration, jobHistorySchema } from './job-history-params';
 import { jobAgentHref, jobResourceHref } from './job-links';
 
 // A run's details (with the code view of its errors) load beside the table once it has rows, so

@@ -29,7 +29,7 @@ import { AlertCircleIcon, PlusIcon } from '../../../ui/icons';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { RelativeTime } from '../../../ui/relative-time';
 import { useUrlState } from '../../../ui/use-url-state';
-import { jobDetailsTabs } from '../jobs/job-history-params';
+import { jobDetailsTabs } from '../jobs/job-details-tabs';
 import type { JobHistoryRow } from '../../../api/job-history';
 import {
   LIST_COLUMN_HEADERS,
