@@ -5,6 +5,10 @@
  * empty, 'Export CSV' of the visible columns, a virtual mode (overscan 10, row estimate 35 unless
  * given; rows of varying height measured; optionally kept scrolled to the end for a live tail)
  * for very long lists, and resizable columns whose widths the caller keeps.
+ *
+ * The virtual mode's code (virtual-rows.tsx, with @tanstack/react-virtual) loads when a table
+ * first uses it, or ahead with `preloadVirtualRows()`; meanwhile such a table draws its first
+ * {@link VIRTUAL_FIRST_ROWS} rows plainly, so the first rows never wait for it.
  */
 import {
   flexRender,
@@ -20,7 +24,6 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
@@ -64,6 +67,44 @@ export const COLUMN_MIN_WIDTH = 48;
 /** Virtual mode: rows rendered beyond the viewport and the estimated row height in px. */
 export const VIRTUAL_OVERSCAN = 10;
 export const VIRTUAL_ROW_ESTIMATE = 35;
+/** Virtual mode before its code is here: the rows drawn plainly meanwhile. */
+export const VIRTUAL_FIRST_ROWS = 60;
+
+type VirtualRowsModule = typeof import('./virtual-rows');
+let virtualRows: VirtualRowsModule['VirtualRows'] | undefined;
+let virtualRowsLoading: Promise<VirtualRowsModule['VirtualRows']> | undefined;
+
+/** Loads the virtual mode's code once (a page that will show a long list can call it early). */
+export function preloadVirtualRows(): Promise<VirtualRowsModule['VirtualRows']> {
+  virtualRowsLoading ??= import('./virtual-rows').then(
+    (module) => (virtualRows = module.VirtualRows),
+    (error: unknown) => {
+      virtualRowsLoading = undefined;
+      throw error;
+    },
+  );
+  return virtualRowsLoading;
+}
+
+/** The virtual mode's component once loaded; asks for it while `wanted`. */
+function useVirtualRows(wanted: boolean): VirtualRowsModule['VirtualRows'] | undefined {
+  const [loaded, setLoaded] = useState(() => virtualRows);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let current = true;
+    preloadVirtualRows().then(
+      (component) => {
+        if (current) setLoaded(() => component);
+      },
+      // Without it the first rows stay drawn; a later table asks again.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
 
 export interface DataTableProps<T> {
   data: readonly T[];
@@ -329,23 +370,7 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const scrollable = useScrollable(scrollRef, rows.length);
   const rowEstimate = virtual?.rowEstimate ?? VIRTUAL_ROW_ESTIMATE;
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowEstimate,
-    overscan: VIRTUAL_OVERSCAN,
-  });
-  const stickToEnd = Boolean(virtual?.stickToEnd);
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!stickToEnd || !element || rows.length === 0) return;
-    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    // Measured rows may be taller than estimated: settle at the very bottom once drawn.
-    const frame = requestAnimationFrame(() => {
-      element.scrollTop = element.scrollHeight;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [data, stickToEnd, rows.length, virtualizer]);
+  const VirtualRows = useVirtualRows(Boolean(virtual));
   const atEndRef = useRef<boolean | undefined>(undefined);
   const onAtEndChange = virtual?.onAtEndChange;
   const onScroll = onAtEndChange
@@ -359,20 +384,25 @@ export function DataTable<T>({
         }
       }
     : undefined;
-  const virtualItems = virtual ? virtualizer.getVirtualItems() : [];
-  const paddingTop = virtual && virtualItems.length > 0 ? (virtualItems[0]?.start ?? 0) : 0;
-  const paddingBottom =
-    virtual && virtualItems.length > 0
-      ? virtualizer.getTotalSize() - (virtualItems[virtualItems.length - 1]?.end ?? 0)
-      : 0;
-  const visibleRows = virtual
-    ? virtualItems.flatMap((item) => {
-        const row = rows[item.index];
-        return row ? [{ row, index: item.index }] : [];
-      })
-    : rows.map((row, index) => ({ row, index }));
   const columnCount = table.getVisibleLeafColumns().length;
   const headerRowCount = table.getHeaderGroups().length;
+  const drawRow = (
+    row: Row<T>,
+    index: number,
+    measure: ((element: Element | null) => void) | undefined,
+  ) => (
+    <DataRow
+      key={row.id}
+      row={row}
+      expanded={expanded}
+      measure={measure}
+      index={virtual ? index : undefined}
+      rowIndex={virtual ? headerRowCount + index + 1 : undefined}
+      className={cx(tableRowClass, onRowClick && 'cursor-pointer', rowClassName?.(row))}
+      onRowClick={onRowClick ? handleRowClick : undefined}
+      height={virtual && !virtual.measureRows ? rowEstimate : undefined}
+    />
+  );
   const exportButton = csvExport ? (
     <CsvExportButton table={table} options={csvExport} data={data} />
   ) : null;
@@ -447,29 +477,23 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody>
-            {paddingTop > 0 ? (
-              <tr aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingTop, padding: 0 }} />
-              </tr>
-            ) : null}
-            {visibleRows.map(({ row, index }) => (
-              <DataRow
-                key={row.id}
-                row={row}
-                expanded={expanded}
-                measure={virtual?.measureRows ? virtualizer.measureElement : undefined}
-                index={virtual ? index : undefined}
-                rowIndex={virtual ? headerRowCount + index + 1 : undefined}
-                className={cx(tableRowClass, onRowClick && 'cursor-pointer', rowClassName?.(row))}
-                onRowClick={onRowClick ? handleRowClick : undefined}
-                height={virtual && !virtual.measureRows ? rowEstimate : undefined}
+            {virtual && VirtualRows ? (
+              <VirtualRows
+                rows={rows}
+                scrollRef={scrollRef}
+                rowEstimate={rowEstimate}
+                overscan={VIRTUAL_OVERSCAN}
+                measureRows={Boolean(virtual.measureRows)}
+                stickToEnd={Boolean(virtual.stickToEnd)}
+                data={data}
+                columnCount={columnCount}
+                renderRow={drawRow}
               />
-            ))}
-            {paddingBottom > 0 ? (
-              <tr aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0 }} />
-              </tr>
-            ) : null}
+            ) : (
+              (virtual ? rows.slice(0, VIRTUAL_FIRST_ROWS) : rows).map((row, index) =>
+                drawRow(row, index, undefined),
+              )
+            )}
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className={tableEmptyCellClass}>

@@ -2,6 +2,8 @@ export {
   DataTable,
   EMPTY_TABLE_MESSAGE,
   PAGE_SIZES,
+  preloadVirtualRows,
+  VIRTUAL_FIRST_ROWS,
   VIRTUAL_OVERSCAN,
   VIRTUAL_ROW_ESTIMATE,
 } from './data-table';
