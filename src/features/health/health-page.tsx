@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertCircleIcon, CheckIcon, PlusIcon, SettingsIcon } from '../../ui/icons';
 import { useCan } from '../../rbac/use-can';
 import { SearchFilter } from '../../ui/filter-bar';
+import { lazyComponent } from '../../ui/lazy-component';
 import { Popover } from '../../ui/popover';
 import { RefreshSelector, useAutoRefresh, useRefreshInterval } from '../../ui/auto-refresh';
 import {
@@ -29,11 +30,9 @@ import { StatusIcon } from '../../ui/status-icon';
 import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
 import { useUrlState } from '../../ui/use-url-state';
-import { HealthCards } from './health-cards';
 import { HealthLabelFilter } from './health-label-filter';
 import { createHealthViewBuilder, FIXED_GROUP_BY, SORT_BY, warmSearch } from './health-pipeline';
 import { isPivotActive, PIVOT_CELL_LABELS, PIVOT_CELL_TYPES, pivotKeys } from './health-pivot';
-import { HealthPivotTable } from './health-pivot-table';
 import { HealthTable, toHealthRows } from './health-table';
 import { healthSummaryQuery } from './health-summary-query';
 import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
@@ -42,6 +41,12 @@ import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
 // the page, not in its first load: a deep link with ?checkId= asks for it at once, and otherwise
 // it is fetched once the first rows are drawn, so a click on a row opens it without waiting.
 const loadCheckDialog = () => import('./check-dialog/check-dialog');
+// The default layout is the table: the cards (with their own virtualizer) and the pivot load
+// when chosen.
+const HealthCards = lazyComponent(() => import('./health-cards').then((m) => m.HealthCards));
+const HealthPivotTable = lazyComponent(() =>
+  import('./health-pivot-table').then((m) => m.HealthPivotTable),
+);
 const CheckDialog = lazy(async () => ({ default: (await loadCheckDialog()).CheckDialog }));
 
 const GROUP_LABELS: Record<string, string> = {
