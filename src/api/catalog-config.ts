@@ -70,13 +70,6 @@ export interface AgentName {
 /** The all-zero id of the local agent: labelled 'local', never fetched (postgrest.md §8.2). */
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a route id can be a config id (anything else is 'Details not found' without a request). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 export const CONFIG_PLAYBOOK_RUN_SELECT =
   'id,playbook_id,status,created_at,start_time,end_time,scheduled_time,error,playbooks(id,name,title,icon)';
 

@@ -3,10 +3,9 @@
  * page (src/api/prefetch.ts), with the pages' own query options: the list page of the URL's
  * filters on /incidents, the incident with its hypotheses and evidence on /incidents/{id}.
  */
-import { isUuid } from '../../api/catalog-config';
-import { incidentDetailQueries } from '../../api/incident-detail';
 import { incidentListQueries } from '../../api/incident-list';
 import type { PagePrefetch } from '../../api/prefetch';
+import { isUuid } from '../../lib/uuid';
 import { incidentListParams, parseIncidentListParams } from './list/incident-list-params';
 
 export const prefetchIncidentsPage: PagePrefetch = async ({
@@ -23,5 +22,8 @@ export const prefetchIncidentsPage: PagePrefetch = async ({
   }
   const match = /^\/incidents\/([^/]+)$/.exec(location);
   const id = match?.[1] ? decodeURIComponent(match[1]) : '';
-  if (isUuid(id)) await queryClient.prefetchQuery(incidentDetailQueries.detail(client, id));
+  if (!isUuid(id)) return;
+  // The detail's query options load with it: the list's first load does not carry them.
+  const { incidentDetailQueries } = await import('../../api/incident-detail');
+  await queryClient.prefetchQuery(incidentDetailQueries.detail(client, id));
 };

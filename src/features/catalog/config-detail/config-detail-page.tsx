@@ -10,7 +10,7 @@ import { lazy, Suspense, useId } from 'react';
 import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { catalogQueries, type ConfigDetail } from '../../../api/catalog';
-import { isUuid } from '../../../api/catalog-config';
+import { isUuid } from '../../../lib/uuid';
 import { errorMessage } from '../../../api/client';
 import { PlaybooksRunMenu } from '../../../entities/playbook/playbooks-run-menu';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';

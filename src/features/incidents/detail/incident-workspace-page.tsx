@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
-import { isUuid } from '../../../api/catalog-config';
+import { isUuid } from '../../../lib/uuid';
 import { errorMessage } from '../../../api/client';
 import { incidentDetailQueries } from '../../../api/incident-detail';
 import type { IncidentDetail } from '../../../api/incident-model';
