@@ -141,9 +141,11 @@ function lazyPageModules(root, file) {
 
 /**
  * The routes to measure: THE route table (src/app/routes.tsx, evaluated with tsx so its paths are
- * the real ones), each with its page module, the module its first-data prefetch imports and
- * whether it renders in the shell, then the public pages of app-router.tsx. Modules are source
- * paths without extension, relative to the project (`src/features/health/health-page`).
+ * the real ones), each with the console chunk (CONSOLE_APP), its page module, the module its
+ * first-data prefetch imports and whether it renders in the shell, then the pages outside the
+ * table (PUBLIC_ROUTES: the sign-in pages of sign-in-routes.tsx and the topology card of
+ * app-router.tsx). Modules are source paths, relative to the project
+ * (`src/features/health/health-page`).
  *
  * @returns {{ path: string, modules: string[], shell: boolean, budget: number }[]}
  */
@@ -199,9 +201,10 @@ export function readRouteTable(root) {
 
 /**
  * The first-load JS of each route, as the browser loads it: index.html's entry script and its
- * modulepreloads, the route's page chunk (and its prefetch module's) with their static imports,
- * and for pages in the shell what the shell loads at once (SHELL_ON_FIRST_RENDER), each file
- * once; gzip level 9 per file. Chunks come from the Vite manifest (dist/console/.vite).
+ * modulepreloads (with the sign-in app), the route's modules' chunks (the console chunk main.tsx
+ * imports beside config.json, the page's, its prefetch module's) with their static imports, and
+ * for pages in the shell what the shell loads at once (SHELL_ON_FIRST_RENDER), each file once;
+ * gzip level 9 per file. Chunks come from the Vite manifest (dist/console/.vite).
  *
  * @param {string} consoleDir dist/console
  * @param {{ path: string, modules: string[], shell: boolean, budget: number }[]} routes
