@@ -13,27 +13,23 @@
  * useAutoRefresh(intervalMs, () => void summary.refetch());
  * <RefreshSelector storageKey="vigil-health-refresh" rangeMs={rangeMs} />
  * ```
- * A listbox (Headless UI): arrow keys skip disabled options, Escape closes, focus returns.
- * The options open in place (no portal), so the selector also works in a widget's shadow root.
+ * A listbox (Headless UI, refresh-selector-impl.tsx): arrow keys skip disabled options, Escape
+ * closes, focus returns. The options open in place (no portal), so the selector also works in a
+ * widget's shadow root.
+ *
+ * The listbox is mounted on first approach, like the menus (load-on-approach.ts): until the
+ * pointer comes over the button, the button takes focus, is clicked or gets a key that opens the
+ * list, a plain button with the same look, name and text stands in, and the Headless UI half
+ * (with Floating UI and React Aria) loads then, so that no page's first load carries it (issue 18).
  */
+import { useId } from 'react';
+import { onDemand, useLoadOnApproach } from '../load-on-approach';
+import { refreshIntervalMs, refreshOptionLabel, type RefreshOption } from './refresh-options';
 import {
-  Field,
-  Label,
-  Listbox,
-  ListboxButton,
-  ListboxOption,
-  ListboxOptions,
-} from '@headlessui/react';
-import { cx } from '../../lib/class-names';
-import { CheckIcon, ChevronDownIcon, RefreshIcon } from '../icons';
-import {
-  REFRESH_OPTIONS,
-  disabledRefreshReason,
-  isRefreshOptionDisabled,
-  refreshIntervalMs,
-  refreshOptionLabel,
-  type RefreshOption,
-} from './refresh-options';
+  RefreshButtonContent,
+  refreshButtonClass,
+  refreshSelectorClass,
+} from './refresh-selector-button';
 import { useRefreshInterval } from './use-refresh-interval';
 
 export interface RefreshSelectorProps {
@@ -50,6 +46,14 @@ export interface RefreshSelectorProps {
   className?: string;
 }
 
+const listboxImpl = onDemand(() => import('./refresh-selector-impl'));
+
+/**
+ * The keys that open a Headless UI listbox from its button, played again on it as keydowns. Enter
+ * does not open it (on a listbox's button it submits the form around it, as on a native select).
+ */
+const OPENING_KEYS = new Set([' ', 'ArrowDown', 'ArrowUp']);
+
 export function RefreshSelector({
   storageKey,
   rangeMs,
@@ -59,61 +63,52 @@ export function RefreshSelector({
   className,
 }: RefreshSelectorProps) {
   const { effectiveOption, setOption } = useRefreshInterval(storageKey, rangeMs);
+  const { loaded, buttonRef, standInProps } = useLoadOnApproach(listboxImpl, {
+    openingKeys: OPENING_KEYS,
+  });
+  const id = useId();
+  const title = `${label}: ${refreshOptionLabel(effectiveOption)}`;
+  if (!loaded) {
+    // Built as the listbox's button is (a label for it, and the button labelled by the label and
+    // by itself), so that it has the same accessible name ("Auto-refresh Off").
+    return (
+      <div className={refreshSelectorClass(className)}>
+        <label id={`${id}-label`} htmlFor={`${id}-button`} className="sr-only">
+          {label}
+        </label>
+        <button
+          type="button"
+          id={`${id}-button`}
+          aria-labelledby={`${id}-label ${id}-button`}
+          aria-haspopup="listbox"
+          aria-expanded="false"
+          title={title}
+          className={refreshButtonClass}
+          {...standInProps}
+          onKeyDown={(event) => {
+            // Enter leaves the list closed, as on the listbox's own button (no click from it).
+            if (event.key === 'Enter') event.preventDefault();
+            standInProps.onKeyDown(event);
+          }}
+        >
+          <RefreshButtonContent option={effectiveOption} />
+        </button>
+      </div>
+    );
+  }
   return (
-    <Field className={cx('relative inline-block', className)}>
-      <Label className="sr-only">{label}</Label>
-      <Listbox
-        value={effectiveOption}
-        onChange={(option: RefreshOption) => {
-          setOption(option);
-          onChange?.(option, refreshIntervalMs(option));
-        }}
-      >
-        <ListboxButton
-          title={`${label}: ${refreshOptionLabel(effectiveOption)}`}
-          className={cx(
-            'inline-flex h-9 items-center gap-2 rounded-md border border-border bg-surface px-3 text-sm font-medium text-fg shadow-sm transition-colors',
-            'hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary data-open:bg-surface-hover',
-          )}
-        >
-          <RefreshIcon className="shrink-0 text-fg-muted" />
-          <span className="tabular-nums">{refreshOptionLabel(effectiveOption)}</span>
-          <ChevronDownIcon className="shrink-0 text-fg-muted" />
-        </ListboxButton>
-        <ListboxOptions
-          className={cx(
-            'absolute top-full z-50 mt-2 w-56 rounded-lg border border-border bg-surface-raised p-1 shadow-lg focus:outline-none',
-            align === 'end' ? 'right-0' : 'left-0',
-          )}
-        >
-          {REFRESH_OPTIONS.map((option) => {
-            const disabled = isRefreshOptionDisabled(option, rangeMs);
-            const reason = disabled ? disabledRefreshReason(option) : undefined;
-            return (
-              <ListboxOption
-                key={option}
-                value={option}
-                disabled={disabled}
-                title={reason}
-                className={cx(
-                  'group flex cursor-pointer items-start gap-2 rounded-md px-2.5 py-1.5 text-sm text-fg',
-                  'data-focus:bg-surface-hover data-selected:font-medium',
-                  'data-disabled:cursor-not-allowed data-disabled:opacity-50',
-                )}
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block tabular-nums">{refreshOptionLabel(option)}</span>
-                  {reason ? <span className="block text-xs text-fg-muted">{reason}</span> : null}
-                </span>
-                <CheckIcon
-                  size={14}
-                  className="invisible mt-0.5 shrink-0 text-primary group-data-selected:visible"
-                />
-              </ListboxOption>
-            );
-          })}
-        </ListboxOptions>
-      </Listbox>
-    </Field>
+    <loaded.RefreshListbox
+      buttonRef={buttonRef}
+      value={effectiveOption}
+      onChange={(option) => {
+        setOption(option);
+        onChange?.(option, refreshIntervalMs(option));
+      }}
+      rangeMs={rangeMs}
+      label={label}
+      title={title}
+      align={align}
+      className={className}
+    />
   );
 }
