@@ -1,19 +1,14 @@
 /** The page header: title (the page's h1), refresh, notifications bell, help and user menus. */
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { cx } from '../../lib/class-names';
 import { BellIcon, RefreshIcon } from '../../ui/icons';
 import { IconButton } from '../../ui/icon-button';
 import { usePageRefreshState } from '../../ui/page-refresh';
 import { paths } from '../paths';
-
-// The menus (and the Headless UI code behind them) load after the first paint.
-const HelpMenu = lazy(async () => ({ default: (await import('./help-menu')).HelpMenu }));
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
-
-function MenuPlaceholder() {
-  return <span aria-hidden="true" className="inline-block size-9" />;
-}
+// The menus are part of the console's chunk: their Headless UI half loads when a menu is first
+// approached (src/ui/menu.tsx), so drawing them costs the first load a few hundred bytes only.
+import { HelpMenu } from './help-menu';
+import { UserMenu } from './user-menu';
 
 export function AppHeader({ title, minimal = false }: { title: string; minimal?: boolean }) {
   const refresh = usePageRefreshState();
@@ -41,12 +36,8 @@ export function AppHeader({ title, minimal = false }: { title: string; minimal?:
             >
               <BellIcon size={18} />
             </Link>
-            <Suspense fallback={<MenuPlaceholder />}>
-              <HelpMenu />
-            </Suspense>
-            <Suspense fallback={<MenuPlaceholder />}>
-              <UserMenu />
-            </Suspense>
+            <HelpMenu />
+            <UserMenu />
           </>
         )}
       </div>
