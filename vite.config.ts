@@ -109,8 +109,8 @@ export default defineConfig({
     // per route (bench/sizes.mjs, scripts/size-check.mjs). The server never serves dotfiles.
     manifest: true,
     rolldownOptions: {
-      // The folders' index.ts files only re-export (lint keeps them so): marked free of side
-      // effects, an import through one is traced to the module that defines the name, so a page
+      // The folders' index.ts files only re-export (tests/scripts/barrels.test.ts): marked free of
+      // side effects, an import through one is traced to the module that defines the name, so a page
       // that takes SearchFilter from ui/filter-bar shares a chunk with the pages that use
       // SearchFilter, not with every filter of the folder.
       treeshake: {
