@@ -43,4 +43,13 @@ describe('lazyComponent', () => {
     expect(await screen.findByText('Hello Linus')).toBeVisible();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('once preloaded, renders in the same render, without suspending', async () => {
+    const Lazy = lazyComponent(() => Promise.resolve(Greeting));
+    Lazy.preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    render(<Lazy name="Barbara" />);
+    // No findBy: a suspended first render would show nothing here.
+    expect(screen.getByText('Hello Barbara')).toBeVisible();
+  });
 });

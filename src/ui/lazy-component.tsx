@@ -3,13 +3,24 @@
  * opens, so that the page's first load does not carry it (issue 18). It renders nothing until its
  * code is there, then renders at once on every later use; `preload()` fetches it ahead.
  *
+ * Once loaded it renders directly, not through React.lazy: a lazy component suspends on its
+ * first render even when its code is already here, and React holds back the reveal of suspended
+ * content for about 300 ms, which a preloaded dialog would pay on its first opening.
+ *
  * ```tsx
  * const AttachEvidenceDialog = lazyComponent(() =>
  *   import('../../entities/evidence/attach-evidence-dialog').then((m) => m.AttachEvidenceDialog),
  * );
  * ```
  */
-import { createElement, lazy, Suspense, type ComponentType, type FunctionComponent } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type FunctionComponent,
+} from 'react';
 
 export type LazyComponent<P extends object> = FunctionComponent<P> & {
   /** Starts loading the code (once; a failed load is tried again by the next call or render). */
@@ -19,10 +30,14 @@ export type LazyComponent<P extends object> = FunctionComponent<P> & {
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const once = () =>
     (loading ??= load().then(
-      (component) => ({ default: component }),
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -30,6 +45,9 @@ export function lazyComponent<P extends object>(
     ));
   const Loaded = lazy(once);
   function Lazy(props: P) {
+    // Decided once per mount: switching later would remount the component and lose its state.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return createElement(Ready, props);
     return createElement(
       Suspense,
       { fallback: null },

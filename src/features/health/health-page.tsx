@@ -3,7 +3,7 @@
  * URL-held state (hidePassing, query, groupBy, tabBy, tab, sortBy, sortDesc, labels).
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useApiClient, useRuntimeConfig } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
@@ -40,14 +40,15 @@ import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
 // The check dialog (history, chart, actions, evidence, playbooks, incident creation) loads beside
 // the page, not in its first load: a deep link with ?checkId= asks for it at once, and otherwise
 // it is fetched once the first rows are drawn, so a click on a row opens it without waiting.
-const loadCheckDialog = () => import('./check-dialog/check-dialog');
 // The default layout is the table: the cards (with their own virtualizer) and the pivot load
 // when chosen.
 const HealthCards = lazyComponent(() => import('./health-cards').then((m) => m.HealthCards));
 const HealthPivotTable = lazyComponent(() =>
   import('./health-pivot-table').then((m) => m.HealthPivotTable),
 );
-const CheckDialog = lazy(async () => ({ default: (await loadCheckDialog()).CheckDialog }));
+const CheckDialog = lazyComponent(() =>
+  import('./check-dialog/check-dialog').then((m) => m.CheckDialog),
+);
 
 const GROUP_LABELS: Record<string, string> = {
   'no-group': 'No grouping',
@@ -424,20 +425,18 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
   const hasRows = summary.data !== undefined;
   useEffect(() => {
     // A failure is the dialog's own import's to report when it is opened.
-    if (hasRows) loadCheckDialog().catch(() => undefined);
+    if (hasRows) CheckDialog.preload();
   }, [hasRows]);
   const dialog = state.checkId ? (
-    <Suspense fallback={null}>
-      <CheckDialog
-        key={state.checkId}
-        checkId={state.checkId}
-        timeRange={state.timeRange}
-        check={selectedCheck}
-        onClose={() => setState({ checkId: '' })}
-        summaryOnly={runtimeConfig.healthOnly === true}
-        isEmbedded={kiosk}
-      />
-    </Suspense>
+    <CheckDialog
+      key={state.checkId}
+      checkId={state.checkId}
+      timeRange={state.timeRange}
+      check={selectedCheck}
+      onClose={() => setState({ checkId: '' })}
+      summaryOnly={runtimeConfig.healthOnly === true}
+      isEmbedded={kiosk}
+    />
   ) : null;
 
   if (summary.isError && !summary.data) {
