@@ -4,21 +4,21 @@
  * write playbook runs (the caller checks `useCan('playbook_runs', 'write')`).
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { playbookQueries, type PlaybookResource, type RunnablePlaybook } from '../../api/playbooks';
 import { cx } from '../../lib/class-names';
 import { buttonClasses, type ButtonSize } from '../../ui/button';
 import { ChevronDownIcon, PlaybookIcon } from '../../ui/icons';
+import { lazyComponent } from '../../ui/lazy-component';
 import { Menu, MenuItemButton, MenuText } from '../../ui/menu';
 
 // The Run dialog loads once there is a playbook to run (ahead of the click, so it opens at once),
 // not with every page that shows this menu.
-const loadRunDialog = () => import('./playbook-run-dialog');
-const PlaybookRunDialog = lazy(async () => ({
-  default: (await loadRunDialog()).PlaybookRunDialog,
-}));
+const PlaybookRunDialog = lazyComponent(() =>
+  import('./playbook-run-dialog').then((m) => m.PlaybookRunDialog),
+);
 
 export interface PlaybooksRunMenuProps {
   resource: PlaybookResource;
@@ -34,7 +34,7 @@ export function PlaybooksRunMenu({ resource, size = 'md', className }: Playbooks
   const list = playbooks.data ?? [];
   const hasPlaybooks = list.length > 0;
   useEffect(() => {
-    if (hasPlaybooks) loadRunDialog().catch(() => undefined);
+    if (hasPlaybooks) PlaybookRunDialog.preload();
   }, [hasPlaybooks]);
   return (
     <>
@@ -64,13 +64,11 @@ export function PlaybooksRunMenu({ resource, size = 'md', className }: Playbooks
         )}
       </Menu>
       {chosen ? (
-        <Suspense fallback={null}>
-          <PlaybookRunDialog
-            playbook={{ id: chosen.id, title: chosen.title }}
-            resource={resource}
-            onClose={() => setChosen(null)}
-          />
-        </Suspense>
+        <PlaybookRunDialog
+          playbook={{ id: chosen.id, title: chosen.title }}
+          resource={resource}
+          onClose={() => setChosen(null)}
+        />
       ) : null}
     </>
   );

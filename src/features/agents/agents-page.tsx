@@ -3,7 +3,7 @@
  * total), the Add Agent button for users with write permission on agents, and the dialogs held
  * in the URL (`?id=` edits an agent, `?addAgent=true` creates one).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AGENT_PAGE_SIZES, useAgents } from '../../api/agents';
 import { errorMessage } from '../../api/client';
 import { useCan } from '../../rbac/use-can';
@@ -12,6 +12,7 @@ import { Pagination } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { AlertCircleIcon, PlusIcon } from '../../ui/icons';
 import { usePageRefresh } from '../../ui/page-refresh';
+import { lazyComponent } from '../../ui/lazy-component';
 import { useUrlState } from '../../ui/use-url-state';
 import { AgentEditDialog } from './agent-edit-dialog';
 import { AgentTable } from './agent-table';
@@ -19,10 +20,9 @@ import { agentsUrlSchema } from './agent-url-state';
 
 // The Add Agent dialog (and the install instructions with their YAML) loads after the page, for
 // users who may add agents, so it opens at once without weighing on the page's first load.
-const loadCreateDialog = () => import('./agent-create-dialog');
-const AgentCreateDialog = lazy(async () => ({
-  default: (await loadCreateDialog()).AgentCreateDialog,
-}));
+const AgentCreateDialog = lazyComponent(() =>
+  import('./agent-create-dialog').then((m) => m.AgentCreateDialog),
+);
 
 /** How often the Online/Offline states are re-evaluated against the clock. */
 const CLOCK_TICK_MS = 10_000;
@@ -40,7 +40,7 @@ export function AgentsPage() {
   const [state, setState] = useUrlState(agentsUrlSchema);
   const canWrite = useCan('agents', 'write');
   useEffect(() => {
-    if (canWrite) loadCreateDialog().catch(() => undefined);
+    if (canWrite) AgentCreateDialog.preload();
   }, [canWrite]);
   const { pageIndex, pageSize, sortBy, sortOrder } = state;
   const list = useAgents({ pageIndex, pageSize, sortBy, sortOrder });
@@ -123,9 +123,7 @@ export function AgentsPage() {
       </div>
 
       {state.addAgent && canWrite ? (
-        <Suspense fallback={null}>
-          <AgentCreateDialog onClose={() => setState({ addAgent: false })} />
-        </Suspense>
+        <AgentCreateDialog onClose={() => setState({ addAgent: false })} />
       ) : null}
       {state.id ? (
         <AgentEditDialog

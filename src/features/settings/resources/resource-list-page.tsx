@@ -5,7 +5,7 @@
  * ones, Job Status with 'View details', tags as the first label and '+N more', 'No resources
  * found' when empty. A row opens /settings/{table}/{id}.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
@@ -25,6 +25,7 @@ import { ScraperKindIcon, scraperKind } from '../../../entities/scraper-kind/scr
 import { DataTable, type ColumnDef, type SortingState } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
 import { FilterBar, SearchFilter } from '../../../ui/filter-bar';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { AlertCircleIcon, PlusIcon } from '../../../ui/icons';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { RelativeTime } from '../../../ui/relative-time';
@@ -44,15 +45,13 @@ import { tagsSummary } from './resource-tags';
 
 // The add dialog (the resource editor, with the YAML package) loads when 'Add' is approached or
 // pressed: the list's first load does not carry it (issue 18).
-const loadAddDialog = () => import('./resource-add-dialog');
+const ResourceAddDialog = lazyComponent(() =>
+  import('./resource-add-dialog').then((m) => m.ResourceAddDialog),
+);
 // The last run's details dialog (code view, tabs) loads just after the table, not before it.
-const loadJobDetailsDialog = () => import('../jobs/job-details-dialog');
-const JobDetailsDialog = lazy(async () => ({
-  default: (await loadJobDetailsDialog()).JobDetailsDialog,
-}));
-const ResourceAddDialog = lazy(async () => ({
-  default: (await loadAddDialog()).ResourceAddDialog,
-}));
+const JobDetailsDialog = lazyComponent(() =>
+  import('../jobs/job-details-dialog').then((m) => m.JobDetailsDialog),
+);
 
 /** "Search debounce 300 ms for resource search" (spec doc 3 §9). */
 export const RESOURCE_SEARCH_DEBOUNCE_MS = 300;
@@ -247,7 +246,7 @@ function columnsFor(
 export function ResourceListPage({ description }: { description: ResourceDescription }) {
   const client = useApiClient();
   useEffect(() => {
-    loadJobDetailsDialog().catch(() => undefined);
+    JobDetailsDialog.preload();
   }, []);
   const [, navigate] = useLocation();
   const [state, setState] = useUrlState(listSchema(description));
@@ -275,8 +274,8 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
           <Button
             variant="primary"
             icon={<PlusIcon size={16} />}
-            onPointerEnter={() => void loadAddDialog()}
-            onFocus={() => void loadAddDialog()}
+            onPointerEnter={ResourceAddDialog.preload}
+            onFocus={ResourceAddDialog.preload}
             onClick={() => setAdding(true)}
           >
             {`Add ${description.name}`}
@@ -347,18 +346,14 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
         />
       )}
       {adding ? (
-        <Suspense fallback={null}>
-          <ResourceAddDialog
-            description={description}
-            onClose={() => setAdding(false)}
-            onCreated={() => setAdding(false)}
-          />
-        </Suspense>
+        <ResourceAddDialog
+          description={description}
+          onClose={() => setAdding(false)}
+          onCreated={() => setAdding(false)}
+        />
       ) : null}
       {jobRow ? (
-        <Suspense fallback={null}>
-          <JobDetailsDialog job={lastJob(jobRow)} onClose={() => setJobRow(undefined)} />
-        </Suspense>
+        <JobDetailsDialog job={lastJob(jobRow)} onClose={() => setJobRow(undefined)} />
       ) : null}
     </div>
   );
