@@ -8,7 +8,8 @@
  *
  * The virtual mode's code (virtual-rows.tsx, with @tanstack/react-virtual) loads when a table
  * first uses it, or ahead with `preloadVirtualRows()`; meanwhile such a table draws its first
- * {@link VIRTUAL_FIRST_ROWS} rows plainly, so the first rows never wait for it.
+ * {@link VIRTUAL_FIRST_ROWS} rows plainly, so the first rows never wait for it (and every row, if
+ * the code cannot be loaded).
  */
 import {
   flexRender,
@@ -67,7 +68,7 @@ export const COLUMN_MIN_WIDTH = 48;
 /** Virtual mode: rows rendered beyond the viewport and the estimated row height in px. */
 export const VIRTUAL_OVERSCAN = 10;
 export const VIRTUAL_ROW_ESTIMATE = 35;
-/** Virtual mode before its code is here: the rows drawn plainly meanwhile. */
+/** Virtual mode before its code is here: the first rows, drawn plainly meanwhile. */
 export const VIRTUAL_FIRST_ROWS = 60;
 
 type VirtualRowsModule = typeof import('./virtual-rows');
@@ -86,24 +87,33 @@ export function preloadVirtualRows(): Promise<VirtualRowsModule['VirtualRows']> 
   return virtualRowsLoading;
 }
 
-/** The virtual mode's component once loaded; asks for it while `wanted`. */
-function useVirtualRows(wanted: boolean): VirtualRowsModule['VirtualRows'] | undefined {
+/**
+ * The virtual mode's component once loaded (asked for while `wanted`), and whether loading it
+ * failed: then the table draws every row plainly, slower but with none left out (a later table
+ * asks again).
+ */
+function useVirtualRows(wanted: boolean): {
+  VirtualRows: VirtualRowsModule['VirtualRows'] | undefined;
+  failed: boolean;
+} {
   const [loaded, setLoaded] = useState(() => virtualRows);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!wanted || loaded) return;
+    if (!wanted || loaded || failed) return;
     let current = true;
     preloadVirtualRows().then(
       (component) => {
         if (current) setLoaded(() => component);
       },
-      // Without it the first rows stay drawn; a later table asks again.
-      () => undefined,
+      () => {
+        if (current) setFailed(true);
+      },
     );
     return () => {
       current = false;
     };
-  }, [wanted, loaded]);
-  return loaded;
+  }, [wanted, loaded, failed]);
+  return { VirtualRows: loaded, failed };
 }
 
 export interface DataTableProps<T> {
@@ -370,7 +380,7 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const scrollable = useScrollable(scrollRef, rows.length);
   const rowEstimate = virtual?.rowEstimate ?? VIRTUAL_ROW_ESTIMATE;
-  const VirtualRows = useVirtualRows(Boolean(virtual));
+  const { VirtualRows, failed: virtualRowsFailed } = useVirtualRows(Boolean(virtual));
   const atEndRef = useRef<boolean | undefined>(undefined);
   const onAtEndChange = virtual?.onAtEndChange;
   const onScroll = onAtEndChange
@@ -490,8 +500,8 @@ export function DataTable<T>({
                 renderRow={drawRow}
               />
             ) : (
-              (virtual ? rows.slice(0, VIRTUAL_FIRST_ROWS) : rows).map((row, index) =>
-                drawRow(row, index, undefined),
+              (virtual && !virtualRowsFailed ? rows.slice(0, VIRTUAL_FIRST_ROWS) : rows).map(
+                (row, index) => drawRow(row, index, undefined),
               )
             )}
             {rows.length === 0 ? (
