@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { incidentAreaKeys } from '../../../api/incident-keys';
 import type { IncidentDetail } from '../../../api/incident-model';
 import { jsonResponse, renderWithProviders } from '../../../test/render-with-providers';
 import { useToastStore } from '../../../ui/toast';
@@ -65,6 +67,59 @@ describe('IncidentComments', () => {
     await waitFor(() => expect(box).toHaveValue('Rollback me'));
     expect(screen.queryByText('Sending…')).not.toBeInTheDocument();
     expect(useToastStore.getState().toasts.map((t) => t.tone)).toEqual(['error']);
+  });
+
+  it('replaces the pending comment with the saved one, never showing both', async () => {
+    const saved = {
+      id: 'c9',
+      comment: 'Ship it',
+      created_at: '2024-01-03T00:00:00Z',
+      hypothesis_id: 'h1',
+      created_by: { id: 'user-1', name: 'Ada Admin' },
+    };
+    // Another read of the incident (the detail, say) answers its refetch late: the comments
+    // read has the saved comment while the invalidation still waits.
+    let details = 0;
+    let releaseDetail: () => void = () => {};
+    function OtherIncidentRead() {
+      useQuery({
+        queryKey: [...incidentAreaKeys.incident('/api', 'inc-1'), 'other'],
+        queryFn: () => {
+          details += 1;
+          if (details === 1) return Promise.resolve(1);
+          return new Promise<number>((resolve) => (releaseDetail = () => resolve(2)));
+        },
+      });
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <OtherIncidentRead />
+        <IncidentComments incident={incident} />
+      </>,
+      {
+        api: {
+          '/db/comments?': () => jsonResponse(details > 1 ? [saved] : []),
+          '/db/comments': () => jsonResponse([saved], 201),
+        },
+      },
+    );
+    const most = { items: 0 };
+    const list = () => document.querySelectorAll('li[data-comment-id]').length;
+    const observer = new MutationObserver(() => {
+      most.items = Math.max(most.items, list());
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await userEvent.type(screen.getByLabelText('Comment'), 'Ship it');
+    await userEvent.selectOptions(screen.getByLabelText('Hypothesis'), 'h1');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(details).toBe(2));
+    await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
+    releaseDetail();
+    observer.disconnect();
+    expect(document.querySelectorAll('li[data-comment-id="c9"]')).toHaveLength(1);
+    expect(list()).toBe(1);
+    expect(most.items).toBe(1);
   });
 
   it('hides the composer from viewers', () => {

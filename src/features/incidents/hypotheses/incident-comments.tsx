@@ -397,13 +397,21 @@ export function IncidentComments({ incident }: IncidentCommentsProps) {
       pending: true,
     };
     setOptimistic((list) => [...list, placeholder]);
+    let savedId: string | undefined;
     try {
-      await createComment(client, {
+      const saved = await createComment(client, {
         created_by: user.id,
         incident_id: incident.id,
         hypothesis_id: hypothesisId,
         comment,
       });
+      // The placeholder takes the saved comment's id: the refetched list that holds it then
+      // replaces the placeholder in the same render (never both on screen).
+      if (saved?.id) {
+        const id = saved.id;
+        savedId = id;
+        setOptimistic((list) => list.map((c) => (c.id === tempId ? { ...c, id } : c)));
+      }
       await invalidateIncident(queryClient, client.baseUrl, incident.id);
       return true;
     } catch (error: unknown) {
@@ -411,7 +419,7 @@ export function IncidentComments({ incident }: IncidentCommentsProps) {
       toast.error(errorMessage(error));
       return false;
     } finally {
-      setOptimistic((list) => list.filter((c) => c.id !== tempId));
+      setOptimistic((list) => list.filter((c) => c.id !== tempId && c.id !== savedId));
     }
   };
 
