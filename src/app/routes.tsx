@@ -57,11 +57,42 @@ const EmbedTokensPage = lazyPage(
   () => import('../features/embed-tokens/embed-tokens-page'),
   'EmbedTokensPage',
 );
-const CatalogPage = lazyPage(() => import('../features/catalog/catalog-page'), 'CatalogPage');
+const CatalogListPage = lazyPage(
+  () => import('../features/catalog/list/catalog-list-page'),
+  'CatalogListPage',
+);
+const ChangesPage = lazyPage(
+  () => import('../features/catalog/changes/changes-page'),
+  'ChangesPage',
+);
+const InsightsPage = lazyPage(
+  () => import('../features/catalog/insights/insights-page'),
+  'InsightsPage',
+);
+const ScrapersPage = lazyPage(
+  () => import('../features/catalog/scrapers/scrapers-page'),
+  'ScrapersPage',
+);
+const ScraperDetailRoute = lazyPage(
+  () => import('../features/catalog/scrapers/scraper-detail-page'),
+  'ScraperDetailRoute',
+);
+const ConfigDetailRoute = lazyPage(
+  () => import('../features/catalog/config-detail/config-detail-page'),
+  'ConfigDetailRoute',
+);
+const UnknownCatalogPage = lazyPage(
+  () => import('../features/catalog/catalog-page'),
+  'UnknownCatalogPage',
+);
 const LogsPage = lazyPage(() => import('../features/logs/logs-page'), 'LogsPage');
-const IncidentsPage = lazyPage(
-  () => import('../features/incidents/incidents-page'),
-  'IncidentsPage',
+const IncidentListPage = lazyPage(
+  () => import('../features/incidents/list/incident-list-page'),
+  'IncidentListPage',
+);
+const IncidentWorkspaceRoute = lazyPage(
+  () => import('../features/incidents/detail/incident-workspace-page'),
+  'IncidentWorkspaceRoute',
 );
 const JobsPage = lazyPage(() => import('../features/settings/jobs/jobs-page'), 'JobsPage');
 const EventQueuePage = lazyPage(
@@ -85,13 +116,37 @@ const IntegrationsPage = lazyPage(
   () => import('../features/settings/integrations/integrations-page'),
   'IntegrationsPage',
 );
-const PlaybooksPage = lazyPage(
-  () => import('../features/playbooks/playbooks-page'),
-  'PlaybooksPage',
+const PlaybooksListRoute = lazyPage(
+  () => import('../features/playbooks/playbook-cards-page'),
+  'PlaybooksListRoute',
 );
-const NotificationsPage = lazyPage(
+const PlaybookRunsRoute = lazyPage(
+  () => import('../features/playbooks/runs-page'),
+  'PlaybookRunsRoute',
+);
+const RunDetailRoute = lazyPage(
+  () => import('../features/playbooks/run-detail-page'),
+  'RunDetailRoute',
+);
+const SendHistoryRoute = lazyPage(
+  () => import('../features/notifications/history/send-history-page'),
+  'SendHistoryRoute',
+);
+const RulesRoute = lazyPage(
+  () => import('../features/notifications/rules/rules-page'),
+  'RulesRoute',
+);
+const SilencesRoute = lazyPage(
+  () => import('../features/notifications/silences/silences-page'),
+  'SilencesRoute',
+);
+const SilenceAddRoute = lazyPage(
+  () => import('../features/notifications/silences/silence-add-page'),
+  'SilenceAddRoute',
+);
+const UnknownNotificationsPage = lazyPage(
   () => import('../features/notifications/notifications-page'),
-  'NotificationsPage',
+  'UnknownNotificationsPage',
 );
 const OrgsSwitchedPage = lazyPage(() => import('./hosted/orgs-switched-page'), 'OrgsSwitchedPage');
 const ComingSoonPage = lazyPage(() => import('./pages/coming-soon-page'), 'ComingSoonPage');
@@ -118,6 +173,21 @@ function settings(
     nav: { section: 'settings', label, href },
   };
 }
+
+/** What every catalog route shares: its title, first-data prefetch and guard. */
+const CATALOG = {
+  title: 'Catalog',
+  prefetch: (context) =>
+    import('../features/catalog/catalog-prefetch').then((module) =>
+      module.prefetchCatalogPage(context),
+    ),
+  permission: read('database'),
+} satisfies Partial<AppRoute>;
+
+const NOTIFICATIONS = {
+  title: 'Notifications',
+  permission: read('notifications'),
+} satisfies Partial<AppRoute>;
 
 export const ROUTES: readonly AppRoute[] = [
   {
@@ -146,9 +216,9 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { section: 'main', label: 'Health', href: paths.health(), icon: HealthIcon },
   },
   {
-    path: '/incidents/*?',
+    path: '/incidents',
     title: 'Incidents',
-    page: IncidentsPage,
+    page: IncidentListPage,
     prefetch: (context) =>
       import('../features/incidents/incidents-prefetch').then((module) =>
         module.prefetchIncidentsPage(context),
@@ -157,18 +227,31 @@ export const ROUTES: readonly AppRoute[] = [
     feature: 'incidents',
     nav: { section: 'main', label: 'Incidents', href: paths.incidents(), icon: IncidentIcon },
   },
+  // An incident's workspace is a route of its own: opening one loads no list code.
   {
-    path: '/catalog/*?',
-    title: 'Catalog',
-    page: CatalogPage,
+    path: '/incidents/:id',
+    title: 'Incidents',
+    page: IncidentWorkspaceRoute,
     prefetch: (context) =>
-      import('../features/catalog/catalog-prefetch').then((module) =>
-        module.prefetchCatalogPage(context),
+      import('../features/incidents/incidents-prefetch').then((module) =>
+        module.prefetchIncidentsPage(context),
       ),
-    permission: read('database'),
+    permission: read('incident'),
+  },
+  {
+    ...CATALOG,
+    path: '/catalog',
+    page: CatalogListPage,
     feature: 'config',
     nav: { section: 'main', label: 'Catalog', href: paths.catalog(), icon: CatalogIcon },
   },
+  // The catalog's sections are routes of their own: a first load fetches only the one it shows.
+  { ...CATALOG, path: '/catalog/changes', page: ChangesPage },
+  { ...CATALOG, path: '/catalog/insights', page: InsightsPage },
+  { ...CATALOG, path: '/catalog/scrapers', page: ScrapersPage },
+  { ...CATALOG, path: '/catalog/scrapers/:id', page: ScraperDetailRoute },
+  { ...CATALOG, path: '/catalog/:id/:tab?', page: ConfigDetailRoute },
+  { ...CATALOG, path: '/catalog/*?', page: UnknownCatalogPage },
   {
     path: '/logs/*?',
     title: 'Logs',
@@ -178,19 +261,32 @@ export const ROUTES: readonly AppRoute[] = [
     nav: { section: 'main', label: 'Logs', href: paths.logs(), icon: LogsIcon },
   },
   {
-    path: '/playbooks/*?',
+    path: '/playbooks',
     title: 'Playbooks',
-    page: PlaybooksPage,
+    page: PlaybooksListRoute,
     permission: read('database'),
     feature: 'playbooks',
     nav: { section: 'main', label: 'Playbooks', href: paths.playbooks(), icon: PlaybookIcon },
   },
+  // The sections and a run are routes of their own: a first load fetches only what it shows.
   {
-    path: '/notifications/*?',
-    title: 'Notifications',
-    page: NotificationsPage,
-    permission: read('notifications'),
+    path: '/playbooks/runs',
+    title: 'Playbooks',
+    page: PlaybookRunsRoute,
+    permission: read('database'),
   },
+  {
+    path: '/playbooks/runs/:id',
+    title: 'Playbooks',
+    page: RunDetailRoute,
+    permission: read('database'),
+  },
+  // Each notifications tab is a route of its own: a first load fetches only the one it shows.
+  { ...NOTIFICATIONS, path: '/notifications', page: SendHistoryRoute },
+  { ...NOTIFICATIONS, path: '/notifications/rules', page: RulesRoute },
+  { ...NOTIFICATIONS, path: '/notifications/silences', page: SilencesRoute },
+  { ...NOTIFICATIONS, path: '/notifications/silences/add', page: SilenceAddRoute },
+  { ...NOTIFICATIONS, path: '/notifications/*?', page: UnknownNotificationsPage },
   {
     path: '/agents',
     title: 'Agents',

@@ -29,6 +29,7 @@ import { usePageRefresh } from '../../ui/page-refresh';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { playbooksPaths } from './playbooks-paths';
+import { PlaybooksSections } from './playbooks-sections';
 
 // The spec dialog (its YAML editor and the `yaml` package) loads when it is first opened.
 const PlaybookSpecDialog = lazy(async () => ({
@@ -244,5 +245,15 @@ export function PlaybookCardsPage() {
         onCancel={() => setDialog(null)}
       />
     </div>
+  );
+}
+
+/** `/playbooks` in the route table: the section tabs and the cards. */
+export function PlaybooksListRoute() {
+  return (
+    <>
+      <PlaybooksSections current="list" />
+      <PlaybookCardsPage />
+    </>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useRoute } from 'wouter';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import {
@@ -552,4 +552,10 @@ export function RunDetailPage({ id }: { id: string }) {
       )}
     </div>
   );
+}
+
+/** `/playbooks/runs/:id` in the route table: the run of the address. */
+export function RunDetailRoute() {
+  const [, params] = useRoute<{ id: string }>('/playbooks/runs/:id');
+  return <RunDetailPage id={params?.id ?? ''} />;
 }

@@ -36,6 +36,7 @@ import {
   timeRangeCodec,
 } from '../../ui/time-range';
 import { useUrlState } from '../../ui/use-url-state';
+import { PlaybooksSections } from './playbooks-sections';
 import { runColumns } from './runs-table';
 
 /** "Playbook runs default time range last 7 days". */
@@ -162,5 +163,15 @@ export function RunsPage() {
         />
       )}
     </div>
+  );
+}
+
+/** `/playbooks/runs` in the route table: the section tabs and the runs. */
+export function PlaybookRunsRoute() {
+  return (
+    <>
+      <PlaybooksSections current="runs" />
+      <RunsPage />
+    </>
   );
 }

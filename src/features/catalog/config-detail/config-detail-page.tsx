@@ -7,7 +7,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
-import { Link } from 'wouter';
+import { Link, useRoute } from 'wouter';
+import { UnknownCatalogPage } from '../catalog-page';
 import { useApiClient } from '../../../api/api-context';
 import { catalogQueries, type ConfigDetail } from '../../../api/catalog';
 import { isUuid } from '../../../lib/uuid';
@@ -23,7 +24,7 @@ import { AlertCircleIcon, CatalogIcon, InfoIcon } from '../../../ui/icons';
 import { NavTabs } from '../../../ui/nav-tabs';
 import { Spinner } from '../../../ui/spinner';
 import { ConfigChangesTab } from '../changes/config-changes-tab';
-import { catalogPaths, type ConfigTab } from '../catalog-paths';
+import { catalogPaths, isConfigTab, type ConfigTab } from '../catalog-paths';
 import { ConfigInsightsTab } from '../insights/config-insights-tab';
 import {
   ConfigRelationshipsPrefetch,
@@ -203,4 +204,12 @@ function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
 export function ConfigDetailPage({ id, tab }: { id: string; tab: ConfigTab }) {
   if (!isUuid(id)) return <NotFound />;
   return <ConfigDetailView key={id} id={id} tab={tab} />;
+}
+
+/** `/catalog/:id/:tab?` in the route table: the config and tab of the address. */
+export function ConfigDetailRoute() {
+  const [, params] = useRoute<{ id: string; tab?: string }>('/catalog/:id/:tab?');
+  const tab = params?.tab;
+  if (tab !== undefined && !isConfigTab(tab)) return <UnknownCatalogPage />;
+  return <ConfigDetailPage id={params?.id ?? ''} tab={tab ?? 'config'} />;
 }

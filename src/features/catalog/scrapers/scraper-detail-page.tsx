@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import {
@@ -374,4 +374,10 @@ export function ScraperDetailPage({ id }: { id: string }) {
       {body}
     </div>
   );
+}
+
+/** `/catalog/scrapers/:id` in the route table: the scraper of the address. */
+export function ScraperDetailRoute() {
+  const [, params] = useRoute<{ id: string }>('/catalog/scrapers/:id');
+  return <ScraperDetailPage id={params?.id ?? ''} />;
 }

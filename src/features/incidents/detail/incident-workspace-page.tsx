@@ -10,7 +10,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
-import { Link } from 'wouter';
+import { Link, useRoute } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { isUuid } from '../../../lib/uuid';
 import { errorMessage } from '../../../api/client';
@@ -218,4 +218,10 @@ function Workspace({ id }: { id: string }) {
 export function IncidentWorkspacePage({ id }: { id: string }) {
   if (!isUuid(id)) return <NotFound />;
   return <Workspace key={id} id={id} />;
+}
+
+/** The workspace as the route table's page for `/incidents/:id`: the id from the address. */
+export function IncidentWorkspaceRoute() {
+  const [, params] = useRoute<{ id: string }>('/incidents/:id');
+  return <IncidentWorkspacePage id={params?.id ?? ''} />;
 }

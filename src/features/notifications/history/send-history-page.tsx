@@ -34,6 +34,7 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { notificationPaths } from '../notification-paths';
 import { sendHistorySchema } from './send-history-params';
 import { SendStatus, sendStatusLabel } from './send-status';
+import { NotificationsFrame } from '../notifications-page';
 
 // A send's details (with the code view of its body) load when a row is opened.
 const SendHistoryDialog = lazyComponent(() =>
@@ -258,5 +259,14 @@ export function SendHistoryPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** `/notifications` in the route table: the area's tabs and this tab. */
+export function SendHistoryRoute() {
+  return (
+    <NotificationsFrame>
+      <SendHistoryPage />
+    </NotificationsFrame>
   );
 }

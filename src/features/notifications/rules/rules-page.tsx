@@ -36,6 +36,7 @@ import { RelativeTime } from '../../../ui/relative-time';
 import { Spinner } from '../../../ui/spinner';
 import { useUrlState } from '../../../ui/use-url-state';
 import { RuleFormDialog } from './rule-form-dialog';
+import { NotificationsFrame } from '../notifications-page';
 
 export const rulesUrlSchema = {
   sortBy: param(enumCodec(RULE_SORT_COLUMNS), 'created_at' as RuleSortColumn),
@@ -370,5 +371,14 @@ export function RulesPage() {
         <RuleEditor id={state.id} canWrite={canWrite} onClose={() => setState({ id: '' })} />
       ) : null}
     </div>
+  );
+}
+
+/** `/notifications/rules` in the route table: the area's tabs and this tab. */
+export function RulesRoute() {
+  return (
+    <NotificationsFrame>
+      <RulesPage />
+    </NotificationsFrame>
   );
 }

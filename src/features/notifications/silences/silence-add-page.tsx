@@ -22,6 +22,7 @@ import {
   type SilenceDraft,
   type SilenceErrors,
 } from './silence-form-model';
+import { NotificationsFrame } from '../notifications-page';
 
 export function SilenceAddPage() {
   const search = useSearch();
@@ -93,5 +94,14 @@ export function SilenceAddPage() {
         </div>
       </SilenceForm>
     </section>
+  );
+}
+
+/** `/notifications/silences/add` in the route table: the area's tabs and this tab. */
+export function SilenceAddRoute() {
+  return (
+    <NotificationsFrame>
+      <SilenceAddPage />
+    </NotificationsFrame>
   );
 }

@@ -57,6 +57,7 @@ import {
   type SilenceDraft,
   type SilenceErrors,
 } from './silence-form-model';
+import { NotificationsFrame } from '../notifications-page';
 
 export const silencesUrlSchema = {
   sortBy: param(enumCodec(SILENCE_SORT_COLUMNS), 'created_at' as SilenceSortColumn),
@@ -425,5 +426,14 @@ export function SilencesPage() {
         onCancel={() => setDeleting(undefined)}
       />
     </div>
+  );
+}
+
+/** `/notifications/silences` in the route table: the area's tabs and this tab. */
+export function SilencesRoute() {
+  return (
+    <NotificationsFrame>
+      <SilencesPage />
+    </NotificationsFrame>
   );
 }
