@@ -14,7 +14,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 /** Modules of the shared runtime chunk (see `codeSplitting` below). */
 const RUNTIME_MODULES = new RegExp(
   [
-    String.raw`node_modules[\\/](?:preact|@r2wc[\\/][^\\/]+|@tanstack[\\/](?:query-core|react-query)|dayjs)[\\/]`,
+    String.raw`node_modules[\\/](?:preact|@r2wc[\\/][^\\/]+|@tanstack[\\/](?:query-core|react-query))[\\/]`,
     String.raw`[\\/]widgets[\\/]runtime[\\/]`,
     String.raw`[\\/]src[\\/]styles[\\/]`,
   ].join('|'),
