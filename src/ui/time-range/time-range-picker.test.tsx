@@ -44,9 +44,12 @@ function setup(initial?: TimeRangeValue) {
   return { user, onChange, trigger: screen.getByRole('button', { name: /time range/i }) };
 }
 
+/** Opens the panel and waits for its choices (the panel's code loads on the first opening). */
 async function open(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /time range/i }));
-  return screen.getByRole('dialog', { name: 'Select time range' });
+  const dialog = screen.getByRole('dialog', { name: 'Select time range' });
+  await within(dialog).findByRole('listbox', { name: 'Relative ranges in the past' });
+  return dialog;
 }
 
 beforeEach(() => {
@@ -71,7 +74,9 @@ describe('TimeRangePicker', () => {
     trigger.focus();
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Select time range' });
-    const past = within(dialog).getByRole('listbox', { name: 'Relative ranges in the past' });
+    const past = await within(dialog).findByRole('listbox', {
+      name: 'Relative ranges in the past',
+    });
     const current = within(past).getByRole('option', { name: 'Last 15 minutes' });
     expect(current).toHaveAttribute('aria-selected', 'true');
     expect(current).toHaveFocus();
