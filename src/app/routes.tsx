@@ -233,8 +233,8 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Incidents',
     page: IncidentWorkspaceRoute,
     prefetch: (context) =>
-      import('../features/incidents/incidents-prefetch').then((module) =>
-        module.prefetchIncidentsPage(context),
+      import('../features/incidents/detail/incident-prefetch').then((module) =>
+        module.prefetchIncidentPage(context),
       ),
     permission: read('incident'),
   },

@@ -9,7 +9,7 @@
  * check dialog, the logs page, config detail, topology cards, changes and insights.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useApiClient } from '../../api/api-context';
 import {
   checkQueries,
@@ -30,7 +30,6 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { CreateIncidentDialog } from '../incident/create-incident-dialog';
-import { useEvidenceAuthor } from './attach-evidence';
 
 const REQUIRED_MESSAGE = 'This field is required';
 const inputClass =
@@ -278,33 +277,5 @@ export function AttachEvidenceDialog({
         </div>
       </form>
     </Dialog>
-  );
-}
-
-export interface AttachEvidenceButtonProps extends Omit<
-  AttachEvidenceDialogProps,
-  'userId' | 'onClose'
-> {
-  size?: 'sm' | 'md';
-  icon?: ReactNode;
-}
-
-/**
- * 'Attach as Evidence' with its dialog, for any subject. Renders nothing when the person may not
- * attach (spec doc 2 §6: write on incident, incidents enabled, signed in).
- */
-export function AttachEvidenceButton({ size, icon, ...dialog }: AttachEvidenceButtonProps) {
-  const author = useEvidenceAuthor();
-  const [open, setOpen] = useState(false);
-  if (!author) return null;
-  return (
-    <>
-      <Button size={size} icon={icon} onClick={() => setOpen(true)}>
-        Attach as Evidence
-      </Button>
-      {open ? (
-        <AttachEvidenceDialog {...dialog} userId={author} onClose={() => setOpen(false)} />
-      ) : null}
-    </>
   );
 }

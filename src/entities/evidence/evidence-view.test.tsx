@@ -83,6 +83,29 @@ describe('EvidenceView', () => {
     expect(within(excerpt).getAllByText('⋯ 2 hidden lines')).toHaveLength(2);
   });
 
+  it('reads a selection made in the YAML form against the config drawn as YAML', async () => {
+    renderWithProviders(
+      <EvidenceView
+        evidence={evidence({
+          id: 'e4',
+          type: 'config',
+          config_id: 'g1',
+          evidence: {
+            lines: ['      memory: 256Mi'],
+            selected_lines: { '5': '      memory: 256Mi' },
+          },
+        })}
+      />,
+      { api },
+    );
+    // The YAML package loads for it: the excerpt comes from the YAML lines, not the JSON ones.
+    const excerpt = await screen.findByRole('group', { name: 'Selected lines of web' });
+    const selected = excerpt.querySelector('[data-selected]');
+    expect(selected).toHaveAttribute('data-line', '5');
+    expect(selected).toHaveTextContent('memory: 256Mi');
+    expect(within(excerpt).getByText('replicas: 2')).toBeInTheDocument();
+  });
+
   it('draws a change, and an insight message as text only', async () => {
     const { container } = renderWithProviders(
       <>

@@ -18,11 +18,11 @@ import {
 import type { EvidenceDetail } from '../../api/incident-model';
 import { cx } from '../../lib/class-names';
 import { logMessageText } from '../../lib/log-message';
-import { toYaml } from '../../lib/yaml';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { healthTone, StatusIcon } from '../../ui/status-icon';
+import { onDemand, useOnDemand } from '../../ui/use-on-demand';
 import {
   configExcerpt,
   evidenceConfigLines,
@@ -122,15 +122,28 @@ function TopologyEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs
   );
 }
 
-/** The config's content as lines, in the format whose lines hold the selected text. */
-function configContentLines(config: EvidenceConfig, wanted: readonly string[]): string[] {
+// The YAML package loads only when a selection was made in the YAML form of a config.
+const YAML = onDemand(() => import('../../lib/yaml'));
+
+/**
+ * The config's content as lines, in the format whose lines hold the selected text; `yaml` when
+ * the JSON lines do not hold it and the YAML form is to be tried (undefined until it is here).
+ */
+function configContentLines(
+  config: EvidenceConfig,
+  wanted: readonly string[],
+  toYaml: ((value: unknown) => string) | undefined,
+): { lines: string[]; needsYaml: boolean } {
   const body = config.config;
-  if (body === undefined || body === null) return [];
-  if (typeof body === 'string') return body.split(/\r?\n/);
+  if (body === undefined || body === null) return { lines: [], needsYaml: false };
+  if (typeof body === 'string') return { lines: body.split(/\r?\n/), needsYaml: false };
   const json = JSON.stringify(body, null, 2).split('\n');
-  if (wanted.length === 0 || wanted.some((text) => json.includes(text))) return json;
+  if (wanted.length === 0 || wanted.some((text) => json.includes(text))) {
+    return { lines: json, needsYaml: false };
+  }
+  if (!toYaml) return { lines: [], needsYaml: true };
   const yaml = toYaml(body).replace(/\n$/, '').split('\n');
-  return wanted.some((text) => yaml.includes(text)) ? yaml : json;
+  return { lines: wanted.some((text) => yaml.includes(text)) ? yaml : json, needsYaml: true };
 }
 
 function ExcerptTable({ rows, label }: { rows: ExcerptRow[]; label: string }) {
@@ -189,12 +202,20 @@ function ConfigEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
     ...hypothesisQueries.subject(client, 'config_detail', evidence.config_id ?? ''),
     enabled: Boolean(evidence.config_id) && !useStored,
   });
-  const lines = useMemo(() => {
-    if (useStored) return stored;
+  const [yamlWanted, setYamlWanted] = useState(false);
+  const yaml = useOnDemand(YAML, yamlWanted);
+  const { lines, needsYaml } = useMemo(() => {
+    if (useStored) return { lines: stored, needsYaml: false };
     const wanted = selected.map((s) => s.text).filter((t): t is string => t !== undefined);
-    const fetched = content.data ? configContentLines(content.data, wanted) : [];
-    return fetched.length > 0 ? fetched : (stored ?? []);
-  }, [useStored, stored, content.data, selected]);
+    const fetched = content.data
+      ? configContentLines(content.data, wanted, yaml?.toYaml)
+      : { lines: [], needsYaml: false };
+    return {
+      lines: fetched.lines.length > 0 ? fetched.lines : (stored ?? []),
+      needsYaml: fetched.needsYaml,
+    };
+  }, [useStored, stored, content.data, selected, yaml]);
+  if (needsYaml && !yamlWanted) setYamlWanted(true);
   const rows = useMemo(
     () => configExcerpt(lines, selectedIndexes(lines, selected)),
     [lines, selected],
@@ -212,7 +233,7 @@ function ConfigEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
           {ref.data?.type ? <span className="text-xs text-fg-subtle">{ref.data.type}</span> : null}
         </div>
       ) : null}
-      {!useStored && content.isPending && evidence.config_id ? (
+      {!useStored && (content.isPending || (needsYaml && !yaml)) && evidence.config_id ? (
         <Loading />
       ) : rows.length > 0 ? (
         <ExcerptTable rows={rows} label={`Selected lines of ${configName ?? 'the config'}`} />

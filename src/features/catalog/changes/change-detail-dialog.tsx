@@ -12,7 +12,7 @@ import { useApiClient } from '../../../api/api-context';
 import type { CatalogChange } from '../../../api/catalog';
 import { catalogChangeQueries } from '../../../api/catalog-changes';
 import { errorMessage } from '../../../api/client';
-import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
+import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-button';
 import { useEvidenceAuthor } from '../../../entities/evidence/attach-evidence';
 import { DiffView } from '../../../ui/code-view';
 import { Dialog } from '../../../ui/dialog';

@@ -32,7 +32,6 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { catalogChangesParams, CHANGES_PAGE_SIZES } from '../catalog-params';
 import { useCatalogPreferences } from '../use-catalog-preferences';
 import { ConfigLink } from './catalog-cells';
-import { ChangeDetailDialog } from './change-detail-dialog';
 import {
   changesPageSchema,
   type ChangesPageValues,
@@ -48,6 +47,12 @@ import {
 } from './change-params';
 import { SeverityLabel } from './severity-label';
 import { RelativeTime } from '../../../ui/relative-time';
+import { lazyComponent } from '../../../ui/lazy-component';
+
+// A change's dialog (its diff, details and actions) loads when a change is opened.
+const ChangeDetailDialog = lazyComponent(() =>
+  import('./change-detail-dialog').then((module) => module.ChangeDetailDialog),
+);
 
 /** The CSV export reads pages of this size (the server's maximum page size). */
 const EXPORT_PAGE_SIZE = 1000;

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { ConfigDetail } from '../../../api/catalog';
-import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
+import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-button';
 import { configLinesEvidence } from '../../../entities/evidence/config-lines';
 import { IncidentIcon } from '../../../ui/icons';
 import { CodeView } from '../../../ui/code-view';

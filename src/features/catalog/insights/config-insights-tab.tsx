@@ -20,9 +20,14 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { collectPages } from '../../../lib/paging';
 import { param } from '../../../lib/url-state';
 import { SeverityLabel } from '../changes/severity-label';
-import { InsightDetailDialog } from './insight-detail-dialog';
 import { insightsUrlSchema, insightTypeLabel } from './insights-params';
 import { RelativeTime } from '../../../ui/relative-time';
+import { lazyComponent } from '../../../ui/lazy-component';
+
+// An insight's dialog loads when an insight is opened.
+const InsightDetailDialog = lazyComponent(() =>
+  import('./insight-detail-dialog').then((module) => module.InsightDetailDialog),
+);
 
 /** "next page loaded within 300 px of the bottom". */
 export const INSIGHTS_LOAD_AHEAD_PX = 300;

@@ -12,7 +12,7 @@ import { useApiClient } from '../../../api/api-context';
 import type { ConfigInsight, ConfigInsightDetail } from '../../../api/catalog';
 import { catalogInsightQueries } from '../../../api/catalog-insights';
 import { errorMessage } from '../../../api/client';
-import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-dialog';
+import { AttachEvidenceButton } from '../../../entities/evidence/attach-evidence-button';
 import { useEvidenceAuthor } from '../../../entities/evidence/attach-evidence';
 import { Dialog } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';

@@ -21,7 +21,6 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { CatalogSections } from '../catalog-sections';
 import { SeverityLabel, severityText } from '../changes/severity-label';
-import { InsightDetailDialog } from './insight-detail-dialog';
 import { InsightStatusLabel } from './insight-status';
 import {
   CLEARED_INSIGHT_FILTERS,
@@ -38,6 +37,12 @@ import {
   INSIGHTS_PAGE_SIZE,
 } from './insights-params';
 import { RelativeTime } from '../../../ui/relative-time';
+import { lazyComponent } from '../../../ui/lazy-component';
+
+// An insight's dialog loads when an insight is opened.
+const InsightDetailDialog = lazyComponent(() =>
+  import('./insight-detail-dialog').then((module) => module.InsightDetailDialog),
+);
 
 const EXPORT_PAGE_SIZE = 1000;
 
