@@ -124,19 +124,6 @@ const PUBLIC_ROUTES = [
   },
 ];
 
-/**
- * The sub-pages a page routes itself and loads lazily (React.lazy in the page's own router): a
- * first load at such an address fetches the parent route's first load and the sub-page's chunk.
- * Each is measured as a route of its own; a module the build no longer has fails the measurement.
- */
-export const SUB_PAGES = [
-  {
-    path: '/settings/config_scrapers/:id',
-    parent: '/settings/config_scrapers',
-    module: 'src/features/settings/resources/resource-detail-page',
-  },
-];
-
 /** `lazyPage(() => import('…'), 'Name')` declarations of a source file: export name → module. */
 function lazyPageModules(root, file) {
   const modules = new Map();
@@ -206,14 +193,8 @@ export function readRouteTable(root) {
     shell: true,
     budget: CONSOLE_ROUTE_BUDGET_KB,
   }));
-  const subPages = SUB_PAGES.map((sub) => {
-    const parent = pages.find((page) => page.path === sub.parent);
-    if (!parent) throw new Error(`sub-page ${sub.path}: no route ${sub.parent} in the table`);
-    return { ...parent, path: sub.path, modules: [...parent.modules, sub.module] };
-  });
   return [
     ...pages,
-    ...subPages,
     ...PUBLIC_ROUTES.map((route) => ({
       path: route.path,
       modules: [...route.app, moduleOf(inRouter, route.page, route.path)],

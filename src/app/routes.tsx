@@ -107,6 +107,10 @@ const SettingsResourcesPage = lazyPage(
   () => import('../features/settings/resources/settings-resources-page'),
   'SettingsResourcesPage',
 );
+const ResourceDetailRoute = lazyPage(
+  () => import('../features/settings/resources/resource-detail-page'),
+  'ResourceDetailRoute',
+);
 const ConnectionsPage = lazyPage(
   () => import('../features/settings/connections/connections-page'),
   'ConnectionsPage',
@@ -172,6 +176,30 @@ function settings(
     feature,
     nav: { section: 'settings', label, href },
   };
+}
+
+/**
+ * A table of the generic settings editor: its list at `href` (in the Settings menu) and one
+ * resource at `href/{id}`, each a route of its own.
+ */
+function settingsTable(
+  label: string,
+  href: string,
+  feature: Feature | undefined,
+  resource: Resource,
+  nav = true,
+): AppRoute[] {
+  return [
+    {
+      path: href,
+      title: label,
+      page: SettingsResourcesPage,
+      permission: read(resource),
+      feature,
+      ...(nav ? { nav: { section: 'settings' as const, label, href } } : {}),
+    },
+    { path: `${href}/:id`, title: label, page: ResourceDetailRoute, permission: read(resource) },
+  ];
 }
 
 /** What every catalog route shares: its title, first-data prefetch and guard. */
@@ -326,13 +354,7 @@ export const ROUTES: readonly AppRoute[] = [
     'feature_flags',
     FeatureFlagsPage,
   ),
-  settings(
-    'Health Check',
-    paths.settings.canaries(),
-    'settings.health',
-    'canaries',
-    SettingsResourcesPage,
-  ),
+  ...settingsTable('Health Check', paths.settings.canaries(), 'settings.health', 'canaries'),
   settings(
     'Integrations',
     paths.settings.integrations(),
@@ -341,42 +363,21 @@ export const ROUTES: readonly AppRoute[] = [
     IntegrationsPage,
   ),
   settings('Jobs History', paths.settings.jobs(), 'settings.job_history', 'database', JobsPage),
-  settings(
-    'Log Backends',
-    paths.settings.logBackends(),
-    'logs',
-    'logging_backends',
-    SettingsResourcesPage,
-  ),
-  settings('Rules', paths.settings.incidentRules(), 'incidents', 'database', SettingsResourcesPage),
-  settings('Teams', paths.settings.teams(), 'settings.teams', 'database', SettingsResourcesPage),
-  settings(
-    'Topology',
-    paths.settings.topologies(),
-    'settings.topology',
-    'topologies',
-    SettingsResourcesPage,
-  ),
+  ...settingsTable('Log Backends', paths.settings.logBackends(), 'logs', 'logging_backends'),
+  ...settingsTable('Rules', paths.settings.incidentRules(), 'incidents', 'database'),
+  ...settingsTable('Teams', paths.settings.teams(), 'settings.teams', 'database'),
+  ...settingsTable('Topology', paths.settings.topologies(), 'settings.topology', 'topologies'),
   // Settings tables of the generic editor that have no Settings menu entry (rbac-and-flags.md
   // §4.4): reachable by address.
-  {
-    path: '/settings/config_scrapers/*?',
-    title: 'Catalog Scrapers',
-    page: SettingsResourcesPage,
-    permission: read('config_scrapers'),
-  },
-  {
-    path: '/settings/notifications/*?',
-    title: 'Notifications',
-    page: SettingsResourcesPage,
-    permission: read('notifications'),
-  },
-  {
-    path: '/settings/properties/*?',
-    title: 'Properties',
-    page: SettingsResourcesPage,
-    permission: read('feature_flags'),
-  },
+  ...settingsTable(
+    'Catalog Scrapers',
+    '/settings/config_scrapers',
+    undefined,
+    'config_scrapers',
+    false,
+  ),
+  ...settingsTable('Notifications', '/settings/notifications', undefined, 'notifications', false),
+  ...settingsTable('Properties', '/settings/properties', undefined, 'feature_flags', false),
   settings('Users', paths.settings.users(), 'settings.users', 'identities', UsersPage),
 ];
 

@@ -22,7 +22,8 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { healthTone, StatusIcon } from '../../ui/status-icon';
-import { onDemand, useOnDemand } from '../../ui/use-on-demand';
+import { useOnDemand } from '../../ui/use-on-demand';
+import { YAML_MODULE } from '../../ui/use-yaml-text';
 import {
   configExcerpt,
   evidenceConfigLines,
@@ -122,9 +123,6 @@ function TopologyEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs
   );
 }
 
-// The YAML package loads only when a selection was made in the YAML form of a config.
-const YAML = onDemand(() => import('../../lib/yaml'));
-
 /**
  * The config's content as lines, in the format whose lines hold the selected text; `yaml` when
  * the JSON lines do not hold it and the YAML form is to be tried (undefined until it is here).
@@ -202,8 +200,9 @@ function ConfigEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
     ...hypothesisQueries.subject(client, 'config_detail', evidence.config_id ?? ''),
     enabled: Boolean(evidence.config_id) && !useStored,
   });
+  // The YAML package loads only when a selection was made in the YAML form of a config.
   const [yamlWanted, setYamlWanted] = useState(false);
-  const yaml = useOnDemand(YAML, yamlWanted);
+  const yaml = useOnDemand(YAML_MODULE, yamlWanted);
   const { lines, needsYaml } = useMemo(() => {
     if (useStored) return { lines: stored, needsYaml: false };
     const wanted = selected.map((s) => s.text).filter((t): t is string => t !== undefined);

@@ -37,7 +37,6 @@ import {
 import { cx } from '../../lib/class-names';
 import { formatDuration } from '../../lib/duration';
 import { formatTimestamp } from '../../lib/time';
-import { toYaml } from '../../lib/yaml';
 import { useSession } from '../../rbac/session-context';
 import { useCan } from '../../rbac/use-can';
 import { Avatar } from '../../ui/avatar';
@@ -54,6 +53,7 @@ import { toast } from '../../ui/toast';
 import { playbooksPaths } from './playbooks-paths';
 import { RunStatus, RunStatusIcon } from './run-status';
 import { runResource, runTitle } from './runs-table';
+import { useYamlText } from '../../ui/use-yaml-text';
 
 function personOf(value: PlaybookRunRow['created_by']): PersonRef | null {
   return value && typeof value === 'object' ? value : null;
@@ -177,9 +177,7 @@ function StepLog({ runId, step, runStatus }: { runId: string; step: RunStep; run
           <h4 className="m-0 mb-1 text-xs font-semibold tracking-wide text-fg-muted uppercase">
             result
           </h4>
-          <pre className="m-0 max-h-96 overflow-auto rounded-md bg-surface-sunken p-2 font-mono text-xs whitespace-pre-wrap text-fg">
-            {toYaml(other)}
-          </pre>
+          <ResultYaml value={other} />
         </section>
       ) : null}
       {!action?.error && sections.length === 0 && Object.keys(other).length === 0 ? (
@@ -558,4 +556,15 @@ export function RunDetailPage({ id }: { id: string }) {
 export function RunDetailRoute() {
   const [, params] = useRoute<{ id: string }>('/playbooks/runs/:id');
   return <RunDetailPage id={params?.id ?? ''} />;
+}
+
+/** A step's result other than its logs, as YAML (the YAML package loads with the first one). */
+function ResultYaml({ value }: { value: Record<string, unknown> }) {
+  const text = useYamlText(value);
+  if (text === undefined) return <Spinner label="Loading result" className="m-1" />;
+  return (
+    <pre className="m-0 max-h-96 overflow-auto rounded-md bg-surface-sunken p-2 font-mono text-xs whitespace-pre-wrap text-fg">
+      {text}
+    </pre>
+  );
 }

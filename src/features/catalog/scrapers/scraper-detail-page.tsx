@@ -20,7 +20,6 @@ import type { ConfigScraperSummary } from '../../../api/types';
 import { formatDuration } from '../../../lib/duration';
 import { collectPages } from '../../../lib/paging';
 import { enumCodec, numberCodec, param, type Codec } from '../../../lib/url-state';
-import { toYaml } from '../../../lib/yaml';
 import { Button } from '../../../ui/button';
 import { DataTable, type ColumnDef } from '../../../ui/data-table';
 import { EmptyState } from '../../../ui/empty-state';
@@ -35,6 +34,7 @@ import { CatalogSections } from '../catalog-sections';
 import { jobErrors, jobStatusLabel, jobStatusTone, scraperSourceMode } from './scraper-jobs';
 import { ScraperKindLabel } from '../../../entities/scraper-kind/scraper-kind';
 import { RelativeTime } from '../../../ui/relative-time';
+import { useYamlText } from '../../../ui/use-yaml-text';
 
 const SCRAPER_TABS = ['spec', 'jobs'] as const;
 type ScraperTab = (typeof SCRAPER_TABS)[number];
@@ -65,13 +65,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function SpecTab({ scraper }: { scraper: ConfigScraperSummary }) {
-  const yaml = useMemo(() => toYaml(scraper.spec ?? {}), [scraper.spec]);
+  const spec = useMemo(() => scraper.spec ?? {}, [scraper.spec]);
+  const yaml = useYamlText(spec);
   const mode = scraperSourceMode({
     source: scraper.source,
     agent_id: scraper.agent_id,
     agentName: scraper.agent?.name,
   });
-  const lines = yaml.replace(/\n$/, '').split('\n');
+  const lines = (yaml ?? '').replace(/\n$/, '').split('\n');
   return (
     <div className="flex flex-col gap-3 pt-4">
       <div
@@ -92,31 +93,40 @@ function SpecTab({ scraper }: { scraper: ConfigScraperSummary }) {
       <div className="overflow-hidden rounded-lg border border-border bg-surface">
         <div className="flex items-center justify-between border-b border-border px-3 py-1.5 text-xs text-fg-muted">
           <span>Spec (YAML)</span>
-          <span>
-            {lines.length} {lines.length === 1 ? 'line' : 'lines'}
-          </span>
+          {yaml === undefined ? null : (
+            <span>
+              {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+            </span>
+          )}
         </div>
-        {/* A scrolling block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable). */}
-        <pre
-          className="max-h-[min(600px,calc(100vh-320px))] overflow-auto p-0 font-mono text-[13px] leading-5"
-          aria-label="Scraper spec"
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          <code className="grid grid-cols-[auto_1fr]">
-            {lines.map((line, index) => (
-              <span key={index} className="contents">
-                <span
-                  className="px-3 text-right text-fg-subtle tabular-nums select-none"
-                  aria-hidden="true"
-                >
-                  {index + 1}
+        {yaml === undefined ? (
+          <div className="p-3">
+            <Spinner label="Loading spec" />
+          </div>
+        ) : (
+          // A scrolling block must be reachable by keyboard (WCAG 2.1.1; axe
+          // scrollable-region-focusable).
+          <pre
+            className="max-h-[min(600px,calc(100vh-320px))] overflow-auto p-0 font-mono text-[13px] leading-5"
+            aria-label="Scraper spec"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
+            <code className="grid grid-cols-[auto_1fr]">
+              {lines.map((line, index) => (
+                <span key={index} className="contents">
+                  <span
+                    className="px-3 text-right text-fg-subtle tabular-nums select-none"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <span className="pr-4 whitespace-pre text-fg">{line || ' '}</span>
                 </span>
-                <span className="pr-4 whitespace-pre text-fg">{line || ' '}</span>
-              </span>
-            ))}
-          </code>
-        </pre>
+              ))}
+            </code>
+          </pre>
+        )}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
  * History) with the tab in the URL. Updating or deleting returns to the list.
  */
 import { useLocation } from 'wouter';
+import { SETTINGS_TABLES } from '../../../api/settings-resources';
 import { errorMessage } from '../../../api/client';
 import { useSettingsResource } from '../../../api/settings-resources';
 import { enumCodec, param } from '../../../lib/url-state';
@@ -14,14 +15,37 @@ import { usePageRefresh } from '../../../ui/page-refresh';
 import { Spinner } from '../../../ui/spinner';
 import { Tabs } from '../../../ui/tabs';
 import { useUrlState } from '../../../ui/use-url-state';
-import { JobHistoryTable } from '../jobs';
-import { TAB_LABELS, type ResourceDescription, type ResourceTab } from './resource-descriptions';
-import { ResourceEditor } from './resource-editor';
+import { lazyComponent } from '../../../ui/lazy-component';
+import {
+  describeResource,
+  TAB_LABELS,
+  type ResourceDescription,
+  type ResourceTab,
+} from './resource-descriptions';
 import { SettingsBreadcrumb } from './settings-breadcrumb';
-import { TeamMembersTab } from './team-members-tab';
 
 const TABS = ['spec', 'manageTeam', 'jobHistory'] as const;
 const detailSchema = { tab: param(enumCodec(TABS), 'spec' as ResourceTab) };
+
+// Each tab's code loads when the tab is shown: the editor brings the YAML package, the job
+// history the data table; the page's first paint waits for neither (issue 18).
+const tabFallback = (
+  <div className="flex justify-center py-8">
+    <Spinner label="Loading" />
+  </div>
+);
+const ResourceEditor = lazyComponent(
+  () => import('./resource-editor').then((module) => module.ResourceEditor),
+  { fallback: tabFallback },
+);
+const JobHistoryTable = lazyComponent(
+  () => import('../jobs/job-history-table').then((module) => module.JobHistoryTable),
+  { fallback: tabFallback },
+);
+const TeamMembersTab = lazyComponent(
+  () => import('./team-members-tab').then((module) => module.TeamMembersTab),
+  { fallback: tabFallback },
+);
 
 export function ResourceDetailPage({
   description,
@@ -116,5 +140,33 @@ export function ResourceDetailPage({
       />
       {body}
     </div>
+  );
+}
+
+const DESCRIPTIONS = SETTINGS_TABLES.map(describeResource);
+
+/** A path segment as the key it encodes (a malformed escape is taken as typed). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * `/settings/{table}/{id}` in the route table: the resource of the address, in its table's
+ * description (spec doc 3 §2.1).
+ */
+export function ResourceDetailRoute() {
+  const [location] = useLocation();
+  const description = DESCRIPTIONS.find((item) => location.startsWith(`${item.path}/`));
+  const segment = description ? location.slice(description.path.length + 1) : '';
+  if (!description || segment === '' || segment.includes('/')) {
+    return <EmptyState title="Unknown type" />;
+  }
+  const id = decodeSegment(segment);
+  return (
+    <ResourceDetailPage key={`${description.table}-${id}`} description={description} id={id} />
   );
 }
