@@ -63,15 +63,15 @@ describe('AppRouter', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the bad-session page without a session', () => {
+  it('shows the bad-session page without a session', async () => {
     renderWithProviders(<AppRouter />, { route: '/error?error_code=BAD_SESSION' });
-    expect(screen.getByText(BAD_SESSION_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(BAD_SESSION_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
   });
 
-  it('shows Unknown error for other codes', () => {
+  it('shows Unknown error for other codes', async () => {
     renderWithProviders(<AppRouter />, { route: '/error?error_code=X' });
-    expect(screen.getByText('Unknown error')).toBeInTheDocument();
+    expect(await screen.findByText('Unknown error')).toBeInTheDocument();
   });
 
   it('redirects to sign-in when the identity session answers 401', async () => {

@@ -19,8 +19,6 @@ import { CurrentRouteContext } from './current-route';
 import { FlagsGate } from './flags-gate';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { AppLayout } from './layout/app-layout';
-import { BadSessionPage } from './pages/bad-session-page';
-import { FlowErrorPage } from './pages/flow-error-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from './paths';
 import { useDocumentTitle, useMatchedRoute } from './route-hooks';
@@ -37,6 +35,10 @@ const SwitchOrganizationPage = lazyPage(
   'SwitchOrganizationPage',
 );
 const HealthPage = lazyPage(() => import('../features/health/health-page'), 'HealthPage');
+// The error pages outside the shell load when shown: seldom, and never with a first page.
+const BadSessionPage = lazyPage(() => import('./pages/bad-session-page'), 'BadSessionPage');
+const FlowErrorPage = lazyPage(() => import('./pages/flow-error-page'), 'FlowErrorPage');
+
 // The kiosk's shell (docs/kiosk.md) loads only on a kiosk screen.
 const KioskShell = lazyPage(() => import('./kiosk-shell'), 'KioskShell');
 const TopologyCardViewPage = lazyPage(
@@ -126,7 +128,7 @@ function usePreloadCurrentPage(enabled: boolean) {
   }, [enabled, route, location, client, queryClient]);
 }
 
-/** A hosted sign-in page (public, outside the shell) while its chunk loads. */
+/** A page outside the shell (a hosted sign-in page, an error page) while its chunk loads. */
 function hostedPage(Page: LazyPage) {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -147,7 +149,7 @@ export function AppRouter() {
       {hosted ? <Route path="/auth-state-checker">{hostedPage(AuthStateCheckerPage)}</Route> : null}
       {hosted ? <Route path="/organizations">{hostedPage(SwitchOrganizationPage)}</Route> : null}
       {signInRoutes(config)}
-      <Route path="/error" component={BadSessionPage} />
+      <Route path="/error">{hostedPage(BadSessionPage)}</Route>
       <Route path="/view/topology/:id">
         {/* The read-only card: a session and read on topologies, but no shell and no flags. */}
         {config.healthOnly ? (
@@ -162,7 +164,7 @@ export function AppRouter() {
           </SessionGate>
         )}
       </Route>
-      <Route path="/flow-error" component={FlowErrorPage} />
+      <Route path="/flow-error">{hostedPage(FlowErrorPage)}</Route>
       <Route>
         {config.healthOnly ? (
           kiosk ? (
