@@ -4,9 +4,9 @@
  * the name of its agent. Types → fetchers → keys → query options, in the style of `catalog.ts`.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { CATALOG_STALE_TIME_MS, catalogKeys, selectPage, type Page } from './catalog';
+import { CATALOG_STALE_TIME_MS, catalogKeys } from './catalog';
 import type { ApiClient } from './client';
-import { from, selectRows, type PostgrestQuery } from './postgrest';
+import { from, selectPage, selectRows, type Page, type PostgrestQuery } from './postgrest';
 import type { CheckLatency, CheckUptime } from './types';
 
 /** "Playbook … panels page size 50" (spec doc 2 §9). */

@@ -7,8 +7,16 @@
  * query string into the parameter objects below.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, totalFromContentRange, type ApiClient } from './client';
-import { formatInValue, from, PostgrestQuery, quoteColumn, selectRows } from './postgrest';
+import { type ApiClient } from './client';
+import {
+  formatInValue,
+  from,
+  PostgrestQuery,
+  quoteColumn,
+  selectPage,
+  selectRows,
+  type Page,
+} from './postgrest';
 import type {
   CatalogChangesResponse,
   CatalogSummaryRow,
@@ -120,35 +128,7 @@ class CatalogDbQuery extends PostgrestQuery {
   }
 }
 
-export interface Page<T> {
-  rows: T[];
-  /** From `Content-Range` (`Prefer: count=exact`); undefined when the server did not count. */
-  total: number | undefined;
-}
-
-/** One counted page; a 416 (offset past the end) is an empty page that still carries the total. */
-export async function selectPage<T>(
-  client: ApiClient,
-  query: PostgrestQuery,
-  options: { signal?: AbortSignal },
-): Promise<Page<T>> {
-  try {
-    const response = await client.request<T[] | null>(query.path, {
-      query: query.toString(),
-      headers: query.headers,
-      signal: options.signal,
-    });
-    return {
-      rows: response.data ?? [],
-      total: totalFromContentRange(response.headers.get('content-range')),
-    };
-  } catch (error: unknown) {
-    if (error instanceof ApiError && error.status === 416) {
-      return { rows: [], total: totalFromContentRange(error.headers?.get('content-range')) };
-    }
-    throw error;
-  }
-}
+export { selectPage, type Page } from './postgrest';
 
 // ---- grouped summary (api.md §4.1) ----
 

@@ -5,9 +5,8 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from './api-context';
-import { selectPage, type Page } from './catalog';
 import { ApiError, type ApiClient } from './client';
-import { from, selectRows } from './postgrest';
+import { from, selectPage, selectRows, type Page } from './postgrest';
 import {
   PLAYBOOK_RUNS_PAGE_SIZE,
   runRefreshInterval,

@@ -3,7 +3,7 @@
  * in, is, order, limit, offset, `Prefer` headers and the `Content-Range` total. Label keys with
  * characters outside PostgREST's bare-key set (`app.kubernetes.io/name`) are double-quoted.
  */
-import { totalFromContentRange, type ApiClient } from './client';
+import { ApiError, totalFromContentRange, type ApiClient } from './client';
 
 const BARE_KEY = /^[A-Za-z0-9_$ -]+$/;
 
@@ -131,11 +131,14 @@ export interface RowsResult<T> {
   total: number | undefined;
 }
 
-/** Run a read; a 416 (offset beyond the total) is an empty page. */
-export async function selectRows<T>(
+/** One counted page of rows (the name the paged lists use). */
+export type Page<T> = RowsResult<T>;
+
+async function readRows<T>(
   client: ApiClient,
   query: PostgrestQuery,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal },
+  totalPastTheEnd: boolean,
 ): Promise<RowsResult<T>> {
   try {
     const response = await client.request<T[] | null>(query.path, {
@@ -148,9 +151,30 @@ export async function selectRows<T>(
       total: totalFromContentRange(response.headers.get('content-range')),
     };
   } catch (error: unknown) {
-    if (error instanceof Error && 'status' in error && error.status === 416) {
-      return { rows: [], total: undefined };
+    if (error instanceof ApiError && error.status === 416) {
+      const total = totalPastTheEnd
+        ? totalFromContentRange(error.headers?.get('content-range'))
+        : undefined;
+      return { rows: [], total };
     }
     throw error;
   }
+}
+
+/** Run a read; a 416 (offset beyond the total) is an empty page. */
+export function selectRows<T>(
+  client: ApiClient,
+  query: PostgrestQuery,
+  options: { signal?: AbortSignal } = {},
+): Promise<RowsResult<T>> {
+  return readRows(client, query, options, false);
+}
+
+/** One counted page; a 416 (offset past the end) is an empty page that still carries the total. */
+export function selectPage<T>(
+  client: ApiClient,
+  query: PostgrestQuery,
+  options: { signal?: AbortSignal },
+): Promise<Page<T>> {
+  return readRows(client, query, options, true);
 }

@@ -6,9 +6,8 @@
  * Types → fetchers → keys → query options → mutations.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { selectPage, type Page } from './catalog';
 import type { ApiClient } from './client';
-import { from, selectRows } from './postgrest';
+import { from, selectPage, selectRows, type Page } from './postgrest';
 import { topologyKeys } from './topology';
 
 // ---- constants ----
