@@ -6,28 +6,26 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from './api-context';
 import { ApiError, type ApiClient } from './client';
+import {
+  listRunnablePlaybooks,
+  resourceField,
+  runnablePlaybooksKey,
+  runnablePlaybooksQuery,
+  type PlaybookResource,
+  type RunnablePlaybook,
+} from './playbook-runnable';
 import { from, selectPage, selectRows, type Page } from './postgrest';
 import {
   PLAYBOOK_RUNS_PAGE_SIZE,
   runRefreshInterval,
   stepRefreshInterval,
 } from './playbooks-logic';
-import type { PlaybookParameter, PlaybookRunResponse, RunnablePlaybookListItem } from './types';
+import type { PlaybookParameter, PlaybookRunResponse } from './types';
 
-export type { PlaybookParameter, PlaybookRunResponse };
+export type { PlaybookParameter, PlaybookRunResponse, PlaybookResource, RunnablePlaybook };
+export { listRunnablePlaybooks };
 
 const AVATAR = 'id,name,avatar,email';
-
-/** The resource a playbook runs on (at most one id, api.md §10.2). */
-export type PlaybookResource =
-  | { kind: 'check'; id: string }
-  | { kind: 'config'; id: string }
-  | { kind: 'component'; id: string };
-
-function resourceField(resource: PlaybookResource | undefined): Record<string, string> {
-  if (!resource) return {};
-  return { [`${resource.kind}_id`]: resource.id };
-}
 
 // ---- specs ----
 
@@ -165,65 +163,6 @@ export async function deletePlaybook(client: ApiClient, id: string): Promise<voi
 }
 
 // ---- runnable list, parameters, run, approve ----
-
-export interface RunnablePlaybook {
-  id: string;
-  name: string;
-  title: string;
-  icon?: string;
-  parameters: PlaybookParameter[];
-}
-
-/**
- * `GET /playbook/list?{kind}_id=` then titles and icons from
- * `GET /db/playbooks?id=in.(…)&select=id,title,spec` (api.md §10.1).
- */
-export async function listRunnablePlaybooks(
-  client: ApiClient,
-  resource: PlaybookResource,
-  options: { signal?: AbortSignal } = {},
-): Promise<RunnablePlaybook[]> {
-  const list = await client.get<RunnablePlaybookListItem[] | null>('/playbook/list', {
-    query: resourceField(resource),
-    signal: options.signal,
-  });
-  const items = Array.isArray(list) ? list : [];
-  if (items.length === 0) return [];
-  let details = new Map<string, { title?: string | null; spec?: { icon?: unknown } | null }>();
-  try {
-    const { rows } = await selectRows<{
-      id: string;
-      title?: string | null;
-      spec?: { icon?: unknown } | null;
-    }>(
-      client,
-      from('playbooks')
-        .in(
-          'id',
-          items.map((item) => item.id),
-        )
-        .select('id,title,spec'),
-      options,
-    );
-    details = new Map(rows.map((row) => [row.id, row]));
-  } catch (error: unknown) {
-    if (options.signal?.aborted) throw error;
-    console.warn('Playbook titles could not be loaded; showing names', error);
-  }
-  return items
-    .map((item) => {
-      const detail = details.get(item.id);
-      const icon = detail?.spec?.icon;
-      return {
-        id: item.id,
-        name: item.name,
-        title: detail?.title || item.name,
-        icon: typeof icon === 'string' && icon ? icon : undefined,
-        parameters: item.parameters ?? [],
-      };
-    })
-    .sort((a, b) => a.title.localeCompare(b.title));
-}
 
 /** `POST /playbook/{id}/params` with the resource: parameters with templated defaults (§10.2). */
 export async function getPlaybookParams(
@@ -604,8 +543,7 @@ export const playbookKeys = {
   all: (baseUrl: string) => ['playbooks', baseUrl] as const,
   names: (baseUrl: string) => [...playbookKeys.all(baseUrl), 'names'] as const,
   spec: (baseUrl: string, id: string) => [...playbookKeys.all(baseUrl), 'spec', id] as const,
-  runnable: (baseUrl: string, resource: PlaybookResource) =>
-    [...playbookKeys.all(baseUrl), 'runnable', resource.kind, resource.id] as const,
+  runnable: runnablePlaybooksKey,
   params: (baseUrl: string, playbookId: string, resource: PlaybookResource | undefined) =>
     [
       ...playbookKeys.all(baseUrl),
@@ -643,12 +581,7 @@ export const playbookQueries = {
       queryKey: playbookKeys.spec(client.baseUrl, id),
       queryFn: ({ signal }) => getPlaybook(client, id, { signal }),
     }),
-  runnable: (client: ApiClient, resource: PlaybookResource) =>
-    queryOptions({
-      queryKey: playbookKeys.runnable(client.baseUrl, resource),
-      queryFn: ({ signal }) => listRunnablePlaybooks(client, resource, { signal }),
-      staleTime: 30_000,
-    }),
+  runnable: runnablePlaybooksQuery,
   params: (client: ApiClient, playbookId: string, resource: PlaybookResource | undefined) =>
     queryOptions({
       queryKey: playbookKeys.params(client.baseUrl, playbookId, resource),

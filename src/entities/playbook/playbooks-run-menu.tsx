@@ -7,7 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
-import { playbookQueries, type PlaybookResource, type RunnablePlaybook } from '../../api/playbooks';
+import {
+  runnablePlaybooksQuery,
+  type PlaybookResource,
+  type RunnablePlaybook,
+} from '../../api/playbook-runnable';
 import { cx } from '../../lib/class-names';
 import { buttonClasses, type ButtonSize } from '../../ui/button';
 import { ChevronDownIcon, PlaybookIcon } from '../../ui/icons';
@@ -29,7 +33,7 @@ export interface PlaybooksRunMenuProps {
 
 export function PlaybooksRunMenu({ resource, size = 'md', className }: PlaybooksRunMenuProps) {
   const client = useApiClient();
-  const playbooks = useQuery(playbookQueries.runnable(client, resource));
+  const playbooks = useQuery(runnablePlaybooksQuery(client, resource));
   const [chosen, setChosen] = useState<RunnablePlaybook | null>(null);
   const list = playbooks.data ?? [];
   const hasPlaybooks = list.length > 0;
