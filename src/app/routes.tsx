@@ -202,13 +202,9 @@ function settingsTable(
   ];
 }
 
-/** What every catalog route shares: its title, first-data prefetch and guard. */
+/** What every catalog route shares: its title and guard. */
 const CATALOG = {
   title: 'Catalog',
-  prefetch: (context) =>
-    import('../features/catalog/catalog-prefetch').then((module) =>
-      module.prefetchCatalogPage(context),
-    ),
   permission: read('database'),
 } satisfies Partial<AppRoute>;
 
@@ -270,11 +266,23 @@ export const ROUTES: readonly AppRoute[] = [
     ...CATALOG,
     path: '/catalog',
     page: CatalogListPage,
+    prefetch: (context) =>
+      import('../features/catalog/catalog-prefetch').then((module) =>
+        module.prefetchCatalogPage(context),
+      ),
     feature: 'config',
     nav: { section: 'main', label: 'Catalog', href: paths.catalog(), icon: CatalogIcon },
   },
   // The catalog's sections are routes of their own: a first load fetches only the one it shows.
-  { ...CATALOG, path: '/catalog/changes', page: ChangesPage },
+  {
+    ...CATALOG,
+    path: '/catalog/changes',
+    page: ChangesPage,
+    prefetch: (context) =>
+      import('../features/catalog/changes/changes-prefetch').then((module) =>
+        module.prefetchChangesPage(context),
+      ),
+  },
   { ...CATALOG, path: '/catalog/insights', page: InsightsPage },
   { ...CATALOG, path: '/catalog/scrapers', page: ScrapersPage },
   { ...CATALOG, path: '/catalog/scrapers/:id', page: ScraperDetailRoute },

@@ -6,12 +6,9 @@ import {
   CONFIG_STALE_AFTER_MS,
   COST_DEVIATION_PERCENT,
   DEFAULT_CATALOG_GROUP_BY,
-  DEFAULT_CHANGES_TIME_RANGE,
   HIGH_CHANGE_COUNT,
   INSIGHT_MESSAGE_MAX_LENGTH,
-  catalogChangesParams,
   catalogSummaryParams,
-  changesTimeWindow,
   configClassOf,
   configListParams,
   costDeviation,
@@ -22,11 +19,16 @@ import {
   isGroupedView,
   isHighChangeCount,
   parseCatalogParams,
-  parseChangesParams,
   truncateInsightMessage,
   writeCatalogParams,
-  writeChangesParams,
 } from './catalog-params';
+import {
+  DEFAULT_CHANGES_TIME_RANGE,
+  catalogChangesParams,
+  changesTimeWindow,
+  parseChangesParams,
+  writeChangesParams,
+} from './changes/change-params';
 
 const ID = '0c9a55da-ed3a-45dd-9413-633861c17855';
 const PERSON = '9F1B2C3D-4E5F-4A6B-8C7D-0E1F2A3B4C5D';

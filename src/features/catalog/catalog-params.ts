@@ -6,7 +6,9 @@
  * pageSize. `/catalog/changes` (and `/catalog/{id}/changes`): configTypes, configType, changeType,
  * severity, tags, id, summary, source, created_by, external_created_by, downstream (default on),
  * upstream (default off), page, pageSize (default 200), sortBy, sortDirection (default
- * `created_at desc`), selected, timeRange (default the last 2 days).
+ * `created_at desc`), selected, timeRange (default the last 2 days): its schema is in
+ * changes/change-params.ts, with the codecs of this module, so /catalog does not load the time
+ * range's code.
  *
  * Tri-state filters are written as the console's pickers keep them (postgrest.md §4):
  * `value:1` (include) / `value:-1` (exclude), comma-separated; inside a value `____` stands for
@@ -16,10 +18,7 @@
  */
 import {
   CHANGE_SEVERITIES,
-  CHANGE_SORT_COLUMNS,
-  CHANGES_DEFAULT_PAGE_SIZE,
   CONFIG_SORT_COLUMNS,
-  type CatalogChangesParams,
   type CatalogSummaryParams,
   type ChangeSeverity,
   type ConfigListParams,
@@ -28,7 +27,6 @@ import {
   type TriStateFilter,
 } from '../../api/catalog';
 import {
-  booleanCodec,
   enumCodec,
   numberCodec,
   param,
@@ -37,13 +35,6 @@ import {
   type Codec,
   type ParamValues,
 } from '../../lib/url-state';
-import {
-  formatTimeRange,
-  relativeRange,
-  resolveTimeRange,
-  timeRangeCodec,
-  type TimeRangeValue,
-} from '../../ui/time-range';
 
 // ---- constants (spec doc 2 §2, §9) ----
 
@@ -56,12 +47,6 @@ export const DEFAULT_CATALOG_SORT = { sortBy: 'type', sortOrder: 'asc' } as cons
 /** Page sizes of the catalog table. */
 export const CATALOG_PAGE_SIZES = [50, 100, 200, 500] as const;
 export const DEFAULT_CATALOG_PAGE_SIZE = 50;
-/** Page sizes of the changes list; "default page size 200". */
-export const CHANGES_PAGE_SIZES = [50, 100, 200, 500] as const;
-/** "sortDirection (default created_at desc)". */
-export const DEFAULT_CHANGES_SORT = { sortBy: 'created_at', sortDirection: 'desc' } as const;
-/** "time range (default last 2 days)". */
-export const DEFAULT_CHANGES_TIME_RANGE: TimeRangeValue = relativeRange(2, 'd');
 /** "Search debounce 400 ms (… config search)". */
 export const CATALOG_SEARCH_DEBOUNCE_MS = 400;
 /** "Counts over 999 shown as rounded thousands 'k+'". */
@@ -185,7 +170,7 @@ export const keyValueFiltersCodec: Codec<readonly KeyValueFilter[]> = {
 };
 
 /** A string where `All` (any case) and blanks mean "no filter". */
-const optionalStringCodec: Codec<string> = {
+export const optionalStringCodec: Codec<string> = {
   parse: (raw) => {
     const value = raw.trim();
     return value === '' || isAll(value) ? '' : value;
@@ -213,7 +198,7 @@ export const groupByCodec: Codec<readonly string[]> = {
   equals: (a, b) => a.length === b.length && a.every((item, index) => item === b[index]),
 };
 
-function oneOfNumbers(values: readonly number[]): Codec<number> {
+export function oneOfNumbers(values: readonly number[]): Codec<number> {
   return {
     parse: (raw) => {
       const value = Number(raw);
@@ -224,7 +209,7 @@ function oneOfNumbers(values: readonly number[]): Codec<number> {
 }
 
 /** One severity, case-insensitive (`Info`); `All` and unknown values read as '' (every one). */
-const severityCodec: Codec<ChangeSeverity | ''> = {
+export const severityCodec: Codec<ChangeSeverity | ''> = {
   parse: (raw) => {
     const value = raw.trim().toLowerCase();
     return (CHANGE_SEVERITIES as readonly string[]).includes(value)
@@ -235,7 +220,7 @@ const severityCodec: Codec<ChangeSeverity | ''> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuidCodec: Codec<string> = {
+export const uuidCodec: Codec<string> = {
   parse: (raw) => (UUID.test(raw.trim()) ? raw.trim().toLowerCase() : undefined),
   serialize: (value) => value,
 };
@@ -323,92 +308,6 @@ export function configListParams(values: CatalogUrlValues, hideDeleted: boolean)
     sortOrder: values.sortOrder,
     pageIndex: values.pageIndex,
     pageSize: values.pageSize,
-  };
-}
-
-// ---- /catalog/changes ----
-
-export const changesUrlSchema = {
-  configTypes: param(configTypesCodec, {} as TriStateFilter),
-  configType: param(optionalStringCodec, ''),
-  changeType: param(triStateCodec, {} as TriStateFilter),
-  severity: param(severityCodec, '' as ChangeSeverity | ''),
-  tags: param(keyValueFiltersCodec, [] as readonly KeyValueFilter[]),
-  id: param(optionalStringCodec, ''),
-  summary: param(triStateCodec, {} as TriStateFilter),
-  source: param(triStateCodec, {} as TriStateFilter),
-  created_by: param(uuidCodec, ''),
-  external_created_by: param(triStateCodec, {} as TriStateFilter),
-  downstream: param(booleanCodec, true),
-  upstream: param(booleanCodec, false),
-  page: param(numberCodec({ min: 1, integer: true }), 1),
-  pageSize: param(oneOfNumbers(CHANGES_PAGE_SIZES), CHANGES_DEFAULT_PAGE_SIZE),
-  sortBy: param(enumCodec(CHANGE_SORT_COLUMNS), DEFAULT_CHANGES_SORT.sortBy),
-  sortDirection: param(enumCodec(['asc', 'desc'] as const), DEFAULT_CHANGES_SORT.sortDirection),
-  /** Highlighted config lines, kept as written (the config viewer reads them). */
-  selected: param(optionalStringCodec, ''),
-  timeRange: param(timeRangeCodec, DEFAULT_CHANGES_TIME_RANGE),
-};
-export type ChangesUrlValues = ParamValues<typeof changesUrlSchema>;
-
-export function parseChangesParams(search: string | URLSearchParams): ChangesUrlValues {
-  return readParams(search, changesUrlSchema);
-}
-
-export function writeChangesParams(
-  search: string | URLSearchParams,
-  patch: Partial<ChangesUrlValues>,
-): string {
-  return writeParams(search, changesUrlSchema, patch);
-}
-
-const DATEMATH_UNITS = new Set(['s', 'm', 'h', 'd', 'w', 'y']);
-
-/**
- * `from`/`to` of a time range: a past relative range in a datemath unit is `now-<n><unit>` (the
- * server resolves it); anything else is resolved here to RFC 3339 instants.
- */
-export function changesTimeWindow(
-  range: TimeRangeValue,
-  now: Date = new Date(),
-): { from: string; to?: string } {
-  if (range.kind === 'relative' && range.direction === 'past' && DATEMATH_UNITS.has(range.unit)) {
-    return { from: `now-${formatTimeRange(range)}` };
-  }
-  const resolved = resolveTimeRange(range, { now });
-  return { from: resolved.from.toISOString(), to: resolved.to.toISOString() };
-}
-
-/**
- * The change-search request of the URL state. `configId` is set on a config's page (the list is
- * scoped to it and the Downstream/Upstream toggles apply); otherwise the URL `id` filters.
- */
-export function catalogChangesParams(
-  values: ChangesUrlValues,
-  options: { hideDeleted: boolean; configId?: string; now?: Date },
-): CatalogChangesParams {
-  const window = changesTimeWindow(values.timeRange, options.now);
-  const id = options.configId ?? values.id;
-  return {
-    ...(id ? { id } : {}),
-    ...(options.configId
-      ? { relations: { downstream: values.downstream, upstream: values.upstream } }
-      : {}),
-    configType: values.configType,
-    configTypes: values.configTypes,
-    changeType: values.changeType,
-    ...(values.severity ? { severity: values.severity } : {}),
-    tags: values.tags,
-    summary: values.summary,
-    source: values.source,
-    createdBy: values.created_by,
-    externalCreatedBy: values.external_created_by,
-    ...window,
-    hideDeleted: options.hideDeleted,
-    page: values.page,
-    pageSize: values.pageSize,
-    sortBy: values.sortBy,
-    sortDirection: values.sortDirection,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The catalog's first data, asked for while the console checks the session and loads the page
- * (src/api/prefetch.ts): the grouped summary or the config list of /catalog, and the change log
- * of /catalog/changes. The query options are the pages' own, so the pages pick the requests up.
+ * (src/api/prefetch.ts): the grouped summary or the config list of /catalog (the change log has
+ * its own, changes/changes-prefetch.ts). The query options are the page's own, so the page picks
+ * the requests up.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogQueries } from '../../api/catalog';
@@ -9,12 +10,10 @@ import type { ApiClient } from '../../api/client';
 import type { PagePrefetch } from '../../api/prefetch';
 import { catalogPaths } from './catalog-paths';
 import {
-  catalogChangesParams,
   catalogSummaryParams,
   configListParams,
   isGroupedView,
   parseCatalogParams,
-  parseChangesParams,
   type CatalogUrlValues,
 } from './catalog-params';
 import { useCatalogPreferences } from './use-catalog-preferences';
@@ -43,14 +42,7 @@ export const prefetchCatalogPage: PagePrefetch = async ({
   location,
   search,
 }) => {
+  if (location !== catalogPaths.list()) return;
   const { hideDeleted } = useCatalogPreferences.getState();
-  if (location === catalogPaths.list()) {
-    await prefetchCatalogView(queryClient, client, parseCatalogParams(search), hideDeleted);
-  } else if (location === catalogPaths.changes()) {
-    const params = catalogChangesParams(parseChangesParams(search), { hideDeleted });
-    // A range resolved on the client depends on the moment the page renders: its key would not
-    // match the page's, so only server-resolved (`now-…`) ranges are asked for ahead.
-    if (params.to !== undefined) return;
-    await queryClient.prefetchQuery(catalogQueries.changes(client, params));
-  }
+  await prefetchCatalogView(queryClient, client, parseCatalogParams(search), hideDeleted);
 };

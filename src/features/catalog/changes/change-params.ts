@@ -1,17 +1,141 @@
 /**
- * The change log's page state beyond catalog-params' `changesUrlSchema`: the open change
+ * The change log's URL state (spec doc 2 §2, see catalog-params.ts for the encoding of its
+ * filters): `changesUrlSchema` with its defaults, the change-search request it makes, and the
+ * page's state beyond it: the open change
  * (`changeId`, so a link reopens the modal), and the pure conversions between the URL values and
  * the shared controls (tag filters as tri-state maps, table sorting, option lists from the rows).
  */
 import {
   CHANGE_SORT_COLUMNS,
+  CHANGES_DEFAULT_PAGE_SIZE,
   type CatalogChange,
+  type CatalogChangesParams,
+  type ChangeSeverity,
   type ChangeSortColumn,
   type KeyValueFilter,
   type TriStateFilter,
 } from '../../../api/catalog';
-import { param, type Codec, type ParamValues } from '../../../lib/url-state';
-import { changesUrlSchema, DEFAULT_CHANGES_SORT } from '../catalog-params';
+import {
+  booleanCodec,
+  enumCodec,
+  numberCodec,
+  param,
+  readParams,
+  writeParams,
+  type Codec,
+  type ParamValues,
+} from '../../../lib/url-state';
+import {
+  formatTimeRange,
+  relativeRange,
+  resolveTimeRange,
+  timeRangeCodec,
+  type TimeRangeValue,
+} from '../../../ui/time-range';
+import {
+  configTypesCodec,
+  keyValueFiltersCodec,
+  oneOfNumbers,
+  optionalStringCodec,
+  severityCodec,
+  triStateCodec,
+  uuidCodec,
+} from '../catalog-params';
+
+/** Page sizes of the changes list; "default page size 200". */
+export const CHANGES_PAGE_SIZES = [50, 100, 200, 500] as const;
+/** "sortDirection (default created_at desc)". */
+export const DEFAULT_CHANGES_SORT = { sortBy: 'created_at', sortDirection: 'desc' } as const;
+/** "time range (default last 2 days)". */
+export const DEFAULT_CHANGES_TIME_RANGE: TimeRangeValue = relativeRange(2, 'd');
+
+// ---- the URL state of /catalog/changes (and /catalog/{id}/changes) ----
+
+export const changesUrlSchema = {
+  configTypes: param(configTypesCodec, {} as TriStateFilter),
+  configType: param(optionalStringCodec, ''),
+  changeType: param(triStateCodec, {} as TriStateFilter),
+  severity: param(severityCodec, '' as ChangeSeverity | ''),
+  tags: param(keyValueFiltersCodec, [] as readonly KeyValueFilter[]),
+  id: param(optionalStringCodec, ''),
+  summary: param(triStateCodec, {} as TriStateFilter),
+  source: param(triStateCodec, {} as TriStateFilter),
+  created_by: param(uuidCodec, ''),
+  external_created_by: param(triStateCodec, {} as TriStateFilter),
+  downstream: param(booleanCodec, true),
+  upstream: param(booleanCodec, false),
+  page: param(numberCodec({ min: 1, integer: true }), 1),
+  pageSize: param(oneOfNumbers(CHANGES_PAGE_SIZES), CHANGES_DEFAULT_PAGE_SIZE),
+  sortBy: param(enumCodec(CHANGE_SORT_COLUMNS), DEFAULT_CHANGES_SORT.sortBy),
+  sortDirection: param(enumCodec(['asc', 'desc'] as const), DEFAULT_CHANGES_SORT.sortDirection),
+  /** Highlighted config lines, kept as written (the config viewer reads them). */
+  selected: param(optionalStringCodec, ''),
+  timeRange: param(timeRangeCodec, DEFAULT_CHANGES_TIME_RANGE),
+};
+export type ChangesUrlValues = ParamValues<typeof changesUrlSchema>;
+
+export function parseChangesParams(search: string | URLSearchParams): ChangesUrlValues {
+  return readParams(search, changesUrlSchema);
+}
+
+export function writeChangesParams(
+  search: string | URLSearchParams,
+  patch: Partial<ChangesUrlValues>,
+): string {
+  return writeParams(search, changesUrlSchema, patch);
+}
+
+const DATEMATH_UNITS = new Set(['s', 'm', 'h', 'd', 'w', 'y']);
+
+/**
+ * `from`/`to` of a time range: a past relative range in a datemath unit is `now-<n><unit>` (the
+ * server resolves it); anything else is resolved here to RFC 3339 instants.
+ */
+export function changesTimeWindow(
+  range: TimeRangeValue,
+  now: Date = new Date(),
+): { from: string; to?: string } {
+  if (range.kind === 'relative' && range.direction === 'past' && DATEMATH_UNITS.has(range.unit)) {
+    return { from: `now-${formatTimeRange(range)}` };
+  }
+  const resolved = resolveTimeRange(range, { now });
+  return { from: resolved.from.toISOString(), to: resolved.to.toISOString() };
+}
+
+/**
+ * The change-search request of the URL state. `configId` is set on a config's page (the list is
+ * scoped to it and the Downstream/Upstream toggles apply); otherwise the URL `id` filters.
+ */
+export function catalogChangesParams(
+  values: ChangesUrlValues,
+  options: { hideDeleted: boolean; configId?: string; now?: Date },
+): CatalogChangesParams {
+  const window = changesTimeWindow(values.timeRange, options.now);
+  const id = options.configId ?? values.id;
+  return {
+    ...(id ? { id } : {}),
+    ...(options.configId
+      ? { relations: { downstream: values.downstream, upstream: values.upstream } }
+      : {}),
+    configType: values.configType,
+    configTypes: values.configTypes,
+    changeType: values.changeType,
+    ...(values.severity ? { severity: values.severity } : {}),
+    tags: values.tags,
+    summary: values.summary,
+    source: values.source,
+    createdBy: values.created_by,
+    externalCreatedBy: values.external_created_by,
+    ...window,
+    hideDeleted: options.hideDeleted,
+    page: values.page,
+    pageSize: values.pageSize,
+    sortBy: values.sortBy,
+    sortDirection: values.sortDirection,
+  };
+}
+
+// ---- the page's own state ----
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -29,7 +29,6 @@ import { usePageRefresh } from '../../../ui/page-refresh';
 import { Switch } from '../../../ui/switch';
 import { TimeRangePicker } from '../../../ui/time-range';
 import { useUrlState } from '../../../ui/use-url-state';
-import { catalogChangesParams, CHANGES_PAGE_SIZES } from '../catalog-params';
 import { useCatalogPreferences } from '../use-catalog-preferences';
 import { ConfigLink } from './catalog-cells';
 import {
@@ -44,6 +43,8 @@ import {
   tagOptionId,
   tagsToTriState,
   triStateToTags,
+  catalogChangesParams,
+  CHANGES_PAGE_SIZES,
 } from './change-params';
 import { SeverityLabel } from './severity-label';
 import { RelativeTime } from '../../../ui/relative-time';
