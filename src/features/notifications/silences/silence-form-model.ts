@@ -11,6 +11,9 @@ import {
   type SilenceWrite,
 } from '../../../api/notifications';
 
+/** The name the silences' toasts use ('Notification silence updated'). */
+export const SILENCE_NAME = 'Notification silence';
+
 export interface SilenceDraft {
   kind: SilenceResourceKind;
   resourceId: string;

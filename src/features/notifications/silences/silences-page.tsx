@@ -18,8 +18,6 @@ import {
   silenceResourceOf,
   useCanaryNames,
   useDeleteSilence,
-  useSaveSilence,
-  useSilence,
   useSilences,
   type NotificationSilence,
   type SilenceSortColumn,
@@ -32,9 +30,9 @@ import { Badge, type BadgeTone } from '../../../ui/badge';
 import { Button, buttonClasses } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable, type ColumnDef } from '../../../ui/data-table';
-import { Dialog } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { IconButton } from '../../../ui/icon-button';
+import { lazyComponent } from '../../../ui/lazy-component';
 import {
   AlertCircleIcon,
   CheckIcon,
@@ -44,20 +42,16 @@ import {
   TrashIcon,
 } from '../../../ui/icons';
 import { usePageRefresh } from '../../../ui/page-refresh';
-import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { useUrlState } from '../../../ui/use-url-state';
 import { notificationPaths } from '../notification-paths';
-import { SilenceForm } from './silence-form';
-import {
-  draftFromSilence,
-  silenceState,
-  silenceWriteOf,
-  validateSilence,
-  type SilenceDraft,
-  type SilenceErrors,
-} from './silence-form-model';
+import { SILENCE_NAME, silenceState } from './silence-form-model';
 import { NotificationsFrame } from '../notifications-page';
+
+// The edit dialog (the form and its checks) loads when a silence is opened.
+const SilenceEditDialog = lazyComponent(() =>
+  import('./silence-edit-dialog').then((module) => module.SilenceEditDialog),
+);
 
 export const silencesUrlSchema = {
   sortBy: param(enumCodec(SILENCE_SORT_COLUMNS), 'created_at' as SilenceSortColumn),
@@ -66,8 +60,6 @@ export const silencesUrlSchema = {
   pageSize: param(numberCodec({ min: 1, max: 500, integer: true }), NOTIFICATION_PAGE_SIZE),
   id: param(stringCodec, ''),
 };
-
-const SILENCE_NAME = 'Notification silence';
 
 const STATE_LOOK: Record<
   ReturnType<typeof silenceState>,
@@ -239,90 +231,6 @@ function columns({ canaryNames, onOpen, onDelete }: Actions): ColumnDef<Notifica
     });
   }
   return list;
-}
-
-/** The edit dialog of `?id=`: read by id, saved by PATCH with `updated_at`. */
-function SilenceEditDialog({
-  id,
-  canWrite,
-  onClose,
-}: {
-  id: string;
-  canWrite: boolean;
-  onClose: () => void;
-}) {
-  const silence = useSilence(id);
-  return (
-    <Dialog open onClose={onClose} size="md" title="Edit Silence">
-      {silence.isPending ? (
-        <Spinner label="Loading silence" />
-      ) : !silence.data ? (
-        <p role="alert" className="text-sm text-danger">
-          {silence.isError ? errorMessage(silence.error) : 'No resources found'}
-        </p>
-      ) : (
-        <SilenceEditForm
-          key={silence.data.id}
-          silence={silence.data}
-          canWrite={canWrite}
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
-  );
-}
-
-function SilenceEditForm({
-  silence,
-  canWrite,
-  onClose,
-}: {
-  silence: NotificationSilence;
-  canWrite: boolean;
-  onClose: () => void;
-}) {
-  const [draft, setDraft] = useState<SilenceDraft>(() => draftFromSilence(silence));
-  const [errors, setErrors] = useState<SilenceErrors>({});
-  const save = useSaveSilence();
-  const change = (patch: Partial<SilenceDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (Object.keys(errors).length > 0) setErrors(validateSilence(next));
-  };
-  const submit = () => {
-    if (!canWrite) return;
-    const found = validateSilence(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(
-      { id: silence.id, silence: silenceWriteOf(draft) },
-      {
-        onSuccess: () => {
-          toast.success(NOTIFICATION_TOASTS.updated(SILENCE_NAME));
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-  };
-  return (
-    <SilenceForm
-      id="silence-edit-form"
-      draft={draft}
-      errors={errors}
-      onChange={change}
-      onSubmit={submit}
-    >
-      <div className="flex justify-end gap-2 border-t border-border pt-4">
-        <Button onClick={onClose}>{canWrite ? 'Cancel' : 'Close'}</Button>
-        {canWrite ? (
-          <Button variant="primary" type="submit" isLoading={save.isPending}>
-            {save.isPending ? 'Updating' : 'Update'}
-          </Button>
-        ) : null}
-      </div>
-    </SilenceForm>
-  );
 }
 
 export function SilencesPage() {
