@@ -27,16 +27,23 @@ import { CollapsibleSection } from '../../../ui/collapsible-section';
 import { DetailRow } from '../../../ui/detail-list';
 import { PlusIcon } from '../../../ui/icons';
 import { IconButton } from '../../../ui/icon-button';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { RelativeTime } from '../../../ui/relative-time';
 import { toast } from '../../../ui/toast';
-import { AddDefinitionOfDoneDialog } from './add-definition-of-done-dialog';
-import { AddResponderDialog } from './add-responder-dialog';
 import { ChangelogSection } from './changelog-section';
 import { DefinitionOfDoneSection } from './definition-of-done-section';
 import { ResponderList } from './responder-list';
 import { useIncidentRefresh } from './use-incident-refresh';
 import { selectClass } from './workspace-fields';
 import { definitionOfDone } from './workspace-model';
+
+// The add dialogs (people and teams to pick, evidence to choose) load when opened.
+const AddResponderDialog = lazyComponent(() =>
+  import('./add-responder-dialog').then((module) => module.AddResponderDialog),
+);
+const AddDefinitionOfDoneDialog = lazyComponent(() =>
+  import('./add-definition-of-done-dialog').then((module) => module.AddDefinitionOfDoneDialog),
+);
 
 type SectionName = 'details' | 'dod' | 'changelog';
 

@@ -30,12 +30,17 @@ import { AlertCircleIcon, IncidentIcon } from '../../../ui/icons';
 import { Tabs } from '../../../ui/tabs';
 import { useUrlState } from '../../../ui/use-url-state';
 import { ActionPlan } from '../hypotheses/action-plan';
-import { IncidentComments } from '../hypotheses/incident-comments';
 import { IncidentSidePanel } from './incident-side-panel';
 import { IncidentStatusControl } from './incident-status-control';
 import { LinkedComponentsStrip } from './linked-components-strip';
 import { workspacePaths } from './workspace-paths';
 import { TEXTS, linkedComponentIds } from './workspace-model';
+import { lazyComponent } from '../../../ui/lazy-component';
+
+// The Comments tab (with its composer and @mentions) loads when chosen: the action plan is first.
+const IncidentComments = lazyComponent(() =>
+  import('../hypotheses/incident-comments').then((module) => module.IncidentComments),
+);
 
 const WORKSPACE_TABS = ['comments', 'action-plan'] as const;
 type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
