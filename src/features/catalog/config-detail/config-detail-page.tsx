@@ -22,17 +22,10 @@ import { Breadcrumb } from '../../../ui/breadcrumb';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertCircleIcon, CatalogIcon, InfoIcon } from '../../../ui/icons';
 import { NavTabs } from '../../../ui/nav-tabs';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { Spinner } from '../../../ui/spinner';
-import { ConfigChangesTab } from '../changes/config-changes-tab';
 import { catalogPaths, isConfigTab, type ConfigTab } from '../catalog-paths';
-import { ConfigInsightsTab } from '../insights/config-insights-tab';
-import {
-  ConfigRelationshipsPrefetch,
-  ConfigRelationshipsTab,
-} from '../relationships/config-relationships-tab';
-import { ConfigChecksTab } from './config-checks-tab';
 import { configTabItems } from './config-detail-params';
-import { ConfigPlaybooksTab } from './config-playbooks-tab';
 import { ConfigSidebar } from './config-sidebar';
 import { useConfigSidebar } from './use-config-sidebar';
 
@@ -40,6 +33,53 @@ import { useConfigSidebar } from './use-config-sidebar';
 const ConfigContentTab = lazy(async () => ({
   default: (await import('./config-content-tab')).ConfigContentTab,
 }));
+
+// The other tabs load when shown; the page starts the address's tab at once, beside the config's
+// read (preloadTab), so a link to a tab waits for one chunk more, not for a round trip more.
+const tabFallback = (
+  <div className="flex justify-center py-10 text-fg-muted">
+    <Spinner label="Loading" />
+  </div>
+);
+const ConfigChangesTab = lazyComponent(
+  () => import('../changes/config-changes-tab').then((module) => module.ConfigChangesTab),
+  { fallback: tabFallback },
+);
+const ConfigInsightsTab = lazyComponent(
+  () => import('../insights/config-insights-tab').then((module) => module.ConfigInsightsTab),
+  { fallback: tabFallback },
+);
+const ConfigRelationshipsTab = lazyComponent(
+  () =>
+    import('../relationships/config-relationships-tab').then(
+      (module) => module.ConfigRelationshipsTab,
+    ),
+  { fallback: tabFallback },
+);
+const ConfigRelationshipsPrefetch = lazyComponent(() =>
+  import('../relationships/config-relationships-tab').then(
+    (module) => module.ConfigRelationshipsPrefetch,
+  ),
+);
+const ConfigPlaybooksTab = lazyComponent(
+  () => import('./config-playbooks-tab').then((module) => module.ConfigPlaybooksTab),
+  { fallback: tabFallback },
+);
+const ConfigChecksTab = lazyComponent(
+  () => import('./config-checks-tab').then((module) => module.ConfigChecksTab),
+  { fallback: tabFallback },
+);
+const TAB_VIEWS: Partial<Record<ConfigTab, { preload: () => void }>> = {
+  changes: ConfigChangesTab,
+  insights: ConfigInsightsTab,
+  relationships: ConfigRelationshipsTab,
+  playbooks: ConfigPlaybooksTab,
+  checks: ConfigChecksTab,
+};
+
+function preloadTab(tab: ConfigTab) {
+  TAB_VIEWS[tab]?.preload();
+}
 
 /** Exact text of spec doc 2 §8 "Config missing". */
 export const CONFIG_NOT_FOUND = 'Details not found';
@@ -124,6 +164,7 @@ function TabContent({ config, tab }: { config: ConfigDetail; tab: ConfigTab }) {
 }
 
 function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
+  preloadTab(tab);
   const client = useApiClient();
   const query = useQuery(catalogQueries.config(client, id));
   const sidebarOpen = useConfigSidebar((state) => state.open);
