@@ -113,7 +113,8 @@ const CommentRow = memo(function CommentRow({ comment }: { comment: CommentItem 
     'Unknown';
   return (
     <li
-      className={cx('flex list-none gap-3', comment.pending && 'opacity-60')}
+      // A comment being sent says so in words ("Sending…"), at full contrast (WCAG 1.4.3).
+      className="flex list-none gap-3"
       data-comment-id={comment.id}
       aria-busy={comment.pending || undefined}
     >
@@ -126,7 +127,11 @@ const CommentRow = memo(function CommentRow({ comment }: { comment: CommentItem 
       <div className="flex min-w-0 flex-1 flex-col gap-1 rounded-md border border-border bg-surface-raised px-3 py-2">
         <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs text-fg-muted">
           <span className="text-sm font-semibold text-fg">{author}</span>
-          {comment.pending ? <span>Sending…</span> : <RelativeTime value={comment.created_at} />}
+          {comment.pending ? (
+            <span className="italic">Sending…</span>
+          ) : (
+            <RelativeTime value={comment.created_at} />
+          )}
           {comment.hypothesisTitle ? (
             <span
               className="max-w-xs min-w-0 truncate rounded-full border border-border bg-surface-sunken px-2 py-px"
