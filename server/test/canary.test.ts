@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CanarySummaryResponse, CheckGraphResponse } from '../../src/api/types';
-import type { Db } from '../src/db/types';
 import { bucketSeconds, parseDuration } from '../src/routes/canary';
-import { buildApp, openTestDb, type TestApp } from './fixtures/app';
+import { buildApp, openTestDb, freshDemoAppPerFile } from './fixtures/app';
 
-let db: Db;
-let t: TestApp;
-
-beforeAll(async () => {
-  db = await openTestDb({ seed: true, fresh: true });
-  t = buildApp(db, { auth: 'none' });
-});
-afterAll(async () => db.close());
+const t = freshDemoAppPerFile();
 
 async function summary(): Promise<CanarySummaryResponse> {
   const response = await t.app.request('/api/canary/api/summary');
@@ -61,7 +53,7 @@ describe('GET /api/canary/api/summary', () => {
     // and just after it (a boundary may pass in between).
     const inHour = async () =>
       (
-        await db.query<{ n: number }>(
+        await t.db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM check_statuses s JOIN checks c ON c.id = s.check_id
            WHERE c.name = 'gateway /healthz' AND s.time >= now() - interval '1 hour'`,
         )
@@ -128,9 +120,10 @@ describe('GET /api/canary/api/graph', () => {
   beforeAll(async () => {
     // A check with a known history: one status per minute for the last 30 minutes, the minute
     // 10 minutes ago failed; and two statuses 3 hours ago.
-    await db.exec(`INSERT INTO canaries (id, name, namespace, spec) VALUES ('44444444-4444-4444-4444-444444444444', 'graph', 'test', '{}');
+    await t.db
+      .exec(`INSERT INTO canaries (id, name, namespace, spec) VALUES ('44444444-4444-4444-4444-444444444444', 'graph', 'test', '{}');
       INSERT INTO checks (id, canary_id, type, name) VALUES ('${graphCheck}', '44444444-4444-4444-4444-444444444444', 'http', 'graph check');`);
-    await db.query(
+    await t.db.query(
       `INSERT INTO check_statuses (check_id, time, duration, status)
        SELECT $1::uuid, date_trunc('minute', now()) - g * interval '1 minute', 100 + g, g <> 10
        FROM generate_series(1, 30) g

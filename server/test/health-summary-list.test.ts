@@ -4,22 +4,18 @@
  * parts; the contract's form stays the default and unchanged.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CanarySummaryResponse, CheckSummary } from '../../src/api/types';
-import type { Db } from '../src/db/types';
 import { listCheckJson, summaryView } from '../src/routes/canary';
-import { buildApp, openTestDb, type TestApp } from './fixtures/app';
+import { buildApp, freshDemoAppPerFile, openTestDb } from './fixtures/app';
 
-let db: Db;
-let t: TestApp;
+const t = freshDemoAppPerFile();
 
 const CANARY = '22222222-2222-4222-8222-222222222222';
 
 beforeAll(async () => {
-  db = await openTestDb({ seed: true, fresh: true });
-  t = buildApp(db, { auth: 'none' });
   // Labels and texts that look like the keys the list form drops must come through untouched.
-  await db.exec(`
+  await t.db.exec(`
     INSERT INTO canaries (id, name, namespace, labels, spec) VALUES ('${CANARY}', 'tricky', 'edge',
       '{"canary_id": "11111111-1111-4111-8111-111111111111", "rolling1h": "7"}', '{}');
     INSERT INTO checks (canary_id, type, name, description, labels, spec) VALUES ('${CANARY}', 'http',
@@ -30,7 +26,6 @@ beforeAll(async () => {
     SELECT c.id, now() - (k * interval '5 minutes'), k % 2 = 0, 10 * (k + 1)
     FROM checks c CROSS JOIN generate_series(0, 5) AS k WHERE c.canary_id = '${CANARY}';`);
 });
-afterAll(async () => db.close());
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
   const response = await t.app.request(path, { headers });

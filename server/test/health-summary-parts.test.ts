@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate';
 import { openMigratedPglite } from './fixtures/db-templates';
+import { statusAboutToLeaveTheHour } from './fixtures/check-statuses';
 import { openPostgres } from '../src/db/postgres';
 import type { Db, Queryable } from '../src/db/types';
 import { readSummaryJson } from '../src/routes/canary';
@@ -169,13 +170,7 @@ function suite(label: string, open: () => Promise<{ db: Db; stop(): Promise<void
 
     it('rewrites a check whose oldest status of the hour has left the hour', async () => {
       const id = await checkNamed('prometheus /-/ready');
-      await db.query('DELETE FROM check_statuses WHERE check_id = $1', [id]);
-      await db.query(
-        `INSERT INTO check_statuses (check_id, time, status, duration)
-         VALUES ($1, now() - interval '30 minutes', true, 50),
-                ($1, now() - interval '1 hour' + interval '1500 milliseconds', false, 800)`,
-        [id],
-      );
+      await statusAboutToLeaveTheHour(db, id);
       const inside = JSON.parse((await expectLive()).find((json) => json.includes(id))!) as {
         uptime: { passed: number; failed: number };
       };

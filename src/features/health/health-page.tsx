@@ -30,16 +30,19 @@ import { StatusIcon } from '../../ui/status-icon';
 import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
 import { useUrlState } from '../../ui/use-url-state';
+import { afterNextPaint } from './after-paint';
 import { HealthLabelFilter } from './health-label-filter';
-import { createHealthViewBuilder, FIXED_GROUP_BY, SORT_BY, warmSearch } from './health-pipeline';
-import { isPivotActive, PIVOT_CELL_LABELS, PIVOT_CELL_TYPES, pivotKeys } from './health-pivot';
+import { createHealthViewBuilder, FIXED_GROUP_BY, warmSearch } from './health-pipeline';
+import { isPivotActive, type PIVOT_CELL_TYPES } from './health-pivot';
 import { HealthTable, toHealthRows } from './health-table';
 import { healthSummaryQuery } from './health-summary-query';
+import { healthSelectClass } from './health-select-class';
 import { HEALTH_SEARCH_DEBOUNCE_MS, healthUrlSchema } from './health-url-state';
+import type { ViewOptionsProps } from './health-view-options';
 
 // The check dialog (history, chart, actions, evidence, playbooks, incident creation) loads beside
 // the page, not in its first load: a deep link with ?checkId= asks for it at once, and otherwise
-// it is fetched once the first rows are drawn, so a click on a row opens it without waiting.
+// it is fetched once the first rows are painted, so a click on a row opens it without waiting.
 // The default layout is the table: the cards (with their own virtualizer) and the pivot load
 // when chosen.
 const HealthCards = lazyComponent(() => import('./health-cards').then((m) => m.HealthCards));
@@ -49,6 +52,11 @@ const HealthPivotTable = lazyComponent(() =>
 const CheckDialog = lazyComponent(() =>
   import('./check-dialog/check-dialog').then((m) => m.CheckDialog),
 );
+// The View panel's content (sort, pivot): fetched once the first rows are painted and the browser
+// is idle; the panel is closed until then.
+const ViewOptionsPanel = lazyComponent(() =>
+  import('./health-view-options').then((m) => m.ViewOptionsPanel),
+);
 
 const GROUP_LABELS: Record<string, string> = {
   'no-group': 'No grouping',
@@ -57,9 +65,6 @@ const GROUP_LABELS: Record<string, string> = {
   description: 'Description',
   type: 'Type',
 };
-
-const selectClass =
-  'h-9 rounded-md border border-border bg-surface px-2 text-sm text-fg shadow-sm hover:border-border-strong focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary';
 
 /** Label keys offered as extra choices of a select (group by / tabs by a label). */
 function LabelKeyOptions({ keys }: { keys: readonly string[] }) {
@@ -77,12 +82,6 @@ function LabelKeyOptions({ keys }: { keys: readonly string[] }) {
 
 /** Where the auto-refresh choice is stored (contract rbac-and-flags.md §5.1). */
 const HEALTH_REFRESH_STORAGE_KEY = 'healthPageRefreshRate';
-
-const SORT_LABELS: Record<(typeof SORT_BY)[number], string> = {
-  name: 'Name',
-  uptime: 'Uptime',
-  latency: 'Latency',
-};
 
 /** Re-render every `ms` so relative times ("updated 20s ago") stay true. */
 function useNow(ms: number): number {
@@ -134,39 +133,8 @@ function Freshness({
   );
 }
 
-interface ViewOptionsProps {
-  layout: 'table' | 'card';
-  sortBy: string;
-  sortDesc: boolean;
-  pivotBy: string;
-  pivotLabel: string;
-  pivotCellType: string;
-  labelKeys: readonly string[];
-  onChange: (
-    patch: Partial<{
-      sortBy: (typeof SORT_BY)[number] | '';
-      sortDesc: boolean;
-      pivotBy: string;
-      pivotLabel: string;
-      pivotCellType: (typeof PIVOT_CELL_TYPES)[number] | '';
-    }>,
-  ) => void;
-}
-
 /** Sort and pivot choices (the pivot applies to the table layout). */
-function ViewOptions({
-  layout,
-  sortBy,
-  sortDesc,
-  pivotBy,
-  pivotLabel,
-  pivotCellType,
-  labelKeys,
-  onChange,
-}: ViewOptionsProps) {
-  const ids = { sort: useId(), order: useId(), pivot: useId(), rows: useId(), cell: useId() };
-  const keys = pivotKeys(labelKeys);
-  const field = 'flex flex-col gap-1 text-xs text-fg-muted';
+function ViewOptions(props: ViewOptionsProps) {
   return (
     <Popover
       anchor="bottom end"
@@ -179,107 +147,7 @@ function ViewOptions({
       panelLabel="View options"
       panelClassName="grid w-72 gap-3 p-3"
     >
-      <div className="grid grid-cols-2 gap-2">
-        <div className={field}>
-          <label htmlFor={ids.sort}>Sort by</label>
-          <select
-            id={ids.sort}
-            className={selectClass}
-            value={sortBy}
-            onChange={(event) =>
-              onChange({ sortBy: event.target.value as (typeof SORT_BY)[number] | '' })
-            }
-          >
-            <option value="">Default</option>
-            {SORT_BY.map((option) => (
-              <option key={option} value={option}>
-                {SORT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={field}>
-          <label htmlFor={ids.order}>Order</label>
-          <select
-            id={ids.order}
-            className={selectClass}
-            value={sortDesc ? 'desc' : 'asc'}
-            disabled={sortBy === ''}
-            onChange={(event) => onChange({ sortDesc: event.target.value === 'desc' })}
-          >
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
-          </select>
-        </div>
-      </div>
-      <fieldset className="grid gap-2" disabled={layout !== 'table'}>
-        <legend className="mb-1 text-xs font-semibold text-fg">
-          Pivot {layout !== 'table' ? '(table layout only)' : ''}
-        </legend>
-        <div className={field}>
-          <label htmlFor={ids.pivot}>Pivot by label</label>
-          <select
-            id={ids.pivot}
-            className={selectClass}
-            value={keys.includes(pivotBy) ? pivotBy : 'none'}
-            onChange={(event) =>
-              onChange({
-                pivotBy: event.target.value,
-                ...(event.target.value !== 'none' && pivotCellType === ''
-                  ? { pivotCellType: 'uptime' as const }
-                  : {}),
-              })
-            }
-          >
-            <option value="none">None</option>
-            {keys.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={field}>
-          <label htmlFor={ids.rows}>Rows</label>
-          <select
-            id={ids.rows}
-            className={selectClass}
-            value={keys.includes(pivotLabel) ? pivotLabel : ''}
-            disabled={pivotBy === 'none'}
-            onChange={(event) => onChange({ pivotLabel: event.target.value })}
-          >
-            <option value="">Check name</option>
-            {keys
-              .filter((key) => key !== pivotBy)
-              .map((key) => (
-                <option key={key} value={key}>
-                  {key}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div className={field}>
-          <label htmlFor={ids.cell}>Cells show</label>
-          <select
-            id={ids.cell}
-            className={selectClass}
-            value={pivotCellType}
-            disabled={pivotBy === 'none'}
-            onChange={(event) =>
-              onChange({
-                pivotCellType: event.target.value as (typeof PIVOT_CELL_TYPES)[number] | '',
-              })
-            }
-          >
-            <option value="">Nothing (no pivot)</option>
-            {PIVOT_CELL_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {PIVOT_CELL_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
+      <ViewOptionsPanel {...props} />
     </Popover>
   );
 }
@@ -424,9 +292,18 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
   );
   const hasRows = summary.data !== undefined;
   useEffect(() => {
-    // A failure is the dialog's own import's to report when it is opened.
-    if (hasRows) CheckDialog.preload();
-  }, [hasRows]);
+    if (!hasRows) return;
+    // Once the first rows are painted; the View panel once the browser is idle too. A failure is
+    // the import's own to report when the dialog or the panel is opened.
+    const cancelDialog = afterNextPaint(() => CheckDialog.preload());
+    const cancelPanel = kiosk
+      ? undefined
+      : afterNextPaint(() => ViewOptionsPanel.preload(), { idle: true });
+    return () => {
+      cancelDialog();
+      cancelPanel?.();
+    };
+  }, [hasRows, kiosk]);
   const dialog = state.checkId ? (
     <CheckDialog
       key={state.checkId}
@@ -544,7 +421,7 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
               </label>
               <select
                 id={groupId}
-                className={selectClass}
+                className={healthSelectClass}
                 value={view.groupBy}
                 onChange={(event) => setState({ groupBy: event.target.value })}
               >
@@ -562,7 +439,7 @@ export function HealthPage({ kiosk = false, onTabsChange }: HealthPageProps = {}
               </label>
               <select
                 id={tabById}
-                className={selectClass}
+                className={healthSelectClass}
                 value={view.tabBy}
                 onChange={(event) => setState({ tabBy: event.target.value, tab: 'All' })}
               >

@@ -12,6 +12,8 @@ import {
   createHealthViewBuilder,
   displayLatency,
   groupChecks,
+  labelIndex,
+  labelKeysOf,
   sortChecks,
   sortLabelKeys,
   type HealthFilters,
@@ -80,6 +82,17 @@ describe('labels (steps 3–4)', () => {
       ['canary:env:dev', 'env: dev'],
       ['canary:env:prod', 'env: prod'],
     ]);
+  });
+
+  it('gives the label keys with the list, in one pass', () => {
+    const mixed = [
+      ...checks,
+      check({ labels: { Env: 'qa', name: 'x', count: 3 as unknown as string } }),
+    ];
+    const index = labelIndex(mixed);
+    expect(index.options).toEqual(buildLabelOptions(mixed));
+    expect(index.keys).toEqual(labelKeysOf(mixed));
+    expect(index.keys).toEqual(['name', 'critical', 'env', 'Env']);
   });
 
   it('ignores filters on labels no check carries', () => {

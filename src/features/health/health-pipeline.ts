@@ -238,6 +238,16 @@ export function searchNeedle(query: string): string {
 
 /** Step 3: the label list, from the checks left after steps 1–2. */
 export function buildLabelOptions(checks: readonly CheckSummary[]): LabelOption[] {
+  return labelIndex(checks).options;
+}
+
+/**
+ * The label list of `checks` and their label keys (`labelKeysOf`), in one pass over the labels.
+ */
+export function labelIndex(checks: readonly CheckSummary[]): {
+  keys: string[];
+  options: LabelOption[];
+} {
   // Keyed by key then value: no id string is built per check, only per distinct label.
   const byKey = new Map<string, Map<string, LabelOption>>();
   for (const check of checks) {
@@ -264,7 +274,9 @@ export function buildLabelOptions(checks: readonly CheckSummary[]): LabelOption[
   }
   const options: LabelOption[] = [];
   for (const values of byKey.values()) options.push(...values.values());
-  return options.sort((a, b) => compareLabelKeys(a.key, b.key) || compareText(a.value, b.value));
+  options.sort((a, b) => compareLabelKeys(a.key, b.key) || compareText(a.value, b.value));
+  // The keys in the order they were first met, as labelKeysOf's set, then sorted the same way.
+  return { keys: sortLabelKeys(byKey.keys()), options };
 }
 
 /** The label filters that apply: entries naming a label present in the list. */
@@ -360,28 +372,48 @@ export function sortChecks(
 
 // ---- grouping (§5.3) ----
 
+/** What several checks share: the one value all of them have, else `multiple`. */
+function commonValue(current: string | undefined, value: string | undefined): string {
+  const next = value ?? '';
+  return current === undefined || current === next ? next : 'multiple';
+}
+
+/** A group's figures, in one pass over its members (10,000 checks make 100 groups or more). */
 function aggregate(key: string, label: string, members: CheckGroup['members']): CheckGroup {
-  const checks = members.map((member) => member.check);
-  const healthy = checks.filter(isHealthy).length;
-  const latencies = checks.map(displayLatency).filter((v): v is number => v !== undefined);
-  const common = (pick: (check: CheckSummary) => string | undefined) => {
-    const values = new Set(checks.map((check) => pick(check) ?? ''));
-    return values.size === 1 ? ([...values][0] ?? '') : 'multiple';
-  };
+  let healthy = 0;
+  let passed = 0;
+  let failed = 0;
+  let latencySum = 0;
+  let latencyCount = 0;
+  let type: string | undefined;
+  let icon: string | undefined;
+  const namespaces = new Set<string>();
+  for (const { check } of members) {
+    if (isHealthy(check)) healthy += 1;
+    passed += check.uptime?.passed ?? 0;
+    failed += check.uptime?.failed ?? 0;
+    const latency = displayLatency(check);
+    if (latency !== undefined) {
+      latencySum += latency;
+      latencyCount += 1;
+    }
+    // Once `multiple`, always `multiple`.
+    if (type !== 'multiple') type = commonValue(type, check.type);
+    if (icon !== 'multiple') icon = commonValue(icon, check.icon);
+    if (check.namespace) namespaces.add(check.namespace);
+  }
   return {
     key,
     label,
     members,
-    good: healthy === checks.length,
-    mixed: healthy > 0 && healthy < checks.length,
-    passed: checks.reduce((sum, check) => sum + (check.uptime?.passed ?? 0), 0),
-    failed: checks.reduce((sum, check) => sum + (check.uptime?.failed ?? 0), 0),
-    latency: latencies.length
-      ? latencies.reduce((sum, v) => sum + v, 0) / latencies.length
-      : undefined,
-    type: common((check) => check.type),
-    icon: common((check) => check.icon),
-    namespaces: [...new Set(checks.map((check) => check.namespace).filter(Boolean))] as string[],
+    good: healthy === members.length,
+    mixed: healthy > 0 && healthy < members.length,
+    passed,
+    failed,
+    latency: latencyCount ? latencySum / latencyCount : undefined,
+    type: type ?? '',
+    icon: icon ?? '',
+    namespaces: [...namespaces],
   };
 }
 
@@ -390,9 +422,9 @@ export function groupChecks(checks: readonly CheckSummary[], groupBy: string): C
   if (groupBy === 'no-group') return null;
   const buckets = new Map<string, CheckGroup['members']>();
   const add = (key: string, check: CheckSummary, title: string) => {
-    const list = buckets.get(key) ?? [];
-    list.push({ check, title });
-    buckets.set(key, list);
+    const list = buckets.get(key);
+    if (list) list.push({ check, title });
+    else buckets.set(key, [{ check, title }]);
   };
   for (const check of checks) {
     if (groupBy === 'canary_name' || groupBy === 'description' || groupBy === 'type') {
@@ -459,12 +491,18 @@ function viewFrom(
   labelKeys: readonly string[],
   step: SearchStep,
   agentNames?: ReadonlyMap<string, string>,
+  allLabels?: LabelOption[],
 ): HealthView {
   const groupBy = resolveGroupBy(filters.groupBy, labelKeys);
   const tabBy = resolveTabBy(filters.tabBy, labelKeys);
 
   const afterSearch = step.afterSearch;
-  const labels = buildLabelOptions(afterSearch);
+  // Steps 1–2 left every check in its order (without hide-passing, which sorts, they only ever
+  // remove some): the label list of all of them.
+  const labels =
+    allLabels && !step.hidePassing && afterSearch.length === all.length
+      ? allLabels
+      : buildLabelOptions(afterSearch);
   const active = activeLabelFilters(filters.labels, labels);
   const afterLabels = active.size > 0 ? applyLabelFilters(afterSearch, active) : afterSearch;
   const tabs = buildTabs(afterLabels, tabBy, agentNames);
@@ -555,18 +593,20 @@ export interface HealthViewBuilder {
 /**
  * A `buildHealthView` with memory, for the page: the same result for the same inputs, but a
  * search narrows the previous search's result, a view seen lately (same summary, same filters)
- * comes back as the very same object (so the table keeps its rows), and the label keys are
+ * comes back as the very same object (so the table keeps its rows), and the label keys (with the
+ * label list of every check, which a view without hide-passing and search shows) are
  * worked out once per summary. A new summary starts afresh.
  */
 export function createHealthViewBuilder(): HealthViewBuilder {
   let summary: readonly CheckSummary[] | undefined;
   let keys: string[] = [];
+  let allLabels: LabelOption[] = [];
   let step: SearchStep | undefined;
   let views = new Map<string, HealthView>();
   const adopt = (all: readonly CheckSummary[]) => {
     if (summary === all) return;
     summary = all;
-    keys = labelKeysOf(all);
+    ({ keys, options: allLabels } = labelIndex(all));
     step = undefined;
     views = new Map();
   };
@@ -585,7 +625,7 @@ export function createHealthViewBuilder(): HealthViewBuilder {
         return kept;
       }
       step = searchStep(all, filters, step);
-      const view = viewFrom(all, filters, keys, step);
+      const view = viewFrom(all, filters, keys, step, undefined, allLabels);
       views.set(key, view);
       if (views.size > KEPT_VIEWS) views.delete(views.keys().next().value as string);
       return view;

@@ -11,6 +11,13 @@ import type { ApiClient } from '../../api/client';
 import { healthKeys, listCheckSummaries } from '../../api/health';
 import type { CanarySummaryResponse, CheckSummary } from '../../api/types';
 
+/**
+ * How long a summary counts as fresh: the page does not read it again on mount right after the
+ * start-up prefetch (health-prefetch.ts) brought it. Refreshes (the button, auto-refresh, a new
+ * time range, a kiosk's) ask again explicitly.
+ */
+const HEALTH_SUMMARY_FRESH_MS = 5_000;
+
 /** The list form's query key: beside the full summary's, under `healthKeys.all`. */
 export const healthListKey = (baseUrl: string) => [...healthKeys.summary(baseUrl), 'list'] as const;
 
@@ -39,6 +46,7 @@ export function healthSummaryQuery(client: ApiClient, full = false) {
     queryFn: ({ signal }) =>
       full ? listCheckSummaries(client, { signal }) : listCheckSummaryRows(client, { signal }),
     placeholderData: (previous) => previous,
+    staleTime: HEALTH_SUMMARY_FRESH_MS,
   });
 }
 

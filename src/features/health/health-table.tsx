@@ -2,15 +2,22 @@
  * The health table: group rows (health, passed/total) with their checks as sub-rows, or a flat
  * list for `no-group`. Columns Name, Health (uptime), Latency and Last run.
  */
-import { useMemo, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { CheckSummary } from '../../api/types';
 import { formatDuration, formatPercent, formatUptime, uptimePercent } from '../../lib/duration';
 import { formatRelative, formatTimestamp, millisSince } from '../../lib/time';
 import { Badge } from '../../ui/badge';
-import { DataTable, type ColumnDef, type SortingState } from '../../ui/data-table';
+import {
+  DataTable,
+  VIRTUAL_FIRST_ROWS,
+  VIRTUAL_ROW_ESTIMATE,
+  type ColumnDef,
+  type SortingState,
+} from '../../ui/data-table';
 import { ChevronRightIcon, ClockIcon } from '../../ui/icons';
 import { StatusIcon } from '../../ui/status-icon';
 import { cx } from '../../lib/class-names';
+import { afterNextPaint } from './after-paint';
 import { checkTitle, displayLatency, type CheckGroup, type SortBy } from './health-pipeline';
 
 export type HealthRow =
@@ -190,6 +197,64 @@ const buildColumns = (links: CheckLinks): ColumnDef<HealthRow>[] => [
 /** Above this many rows the table switches to virtual mode. */
 const VIRTUAL_THRESHOLD = 500;
 
+/** How many rows a table's rows and sub-rows make. */
+export function countHealthRows(rows: readonly HealthRow[]): number {
+  return rows.reduce((sum, row) => sum + 1 + (row.kind === 'group' ? row.children.length : 0), 0);
+}
+
+/**
+ * The first `limit` rows, counting sub-rows, in order: groups keep their own figures (counts,
+ * health) and lose only the members beyond the limit.
+ */
+export function firstHealthRows(rows: readonly HealthRow[], limit: number): HealthRow[] {
+  const head: HealthRow[] = [];
+  let left = limit;
+  for (const row of rows) {
+    if (left <= 0) break;
+    left -= 1;
+    if (row.kind === 'group' && row.children.length > left) {
+      head.push({ ...row, children: row.children.slice(0, Math.max(0, left)) });
+      left = 0;
+    } else {
+      head.push(row);
+      if (row.kind === 'group') left -= row.children.length;
+    }
+  }
+  return head;
+}
+
+/** The height of a long table's scroll area (a CSS length). */
+const VIRTUAL_MAX_HEIGHT = 'calc(100vh - 16rem)';
+
+/**
+ * Enough rows to fill a long table's scroll area ({@link VIRTUAL_MAX_HEIGHT}, rows
+ * {@link VIRTUAL_ROW_ESTIMATE} px high), two more for a smaller root font.
+ */
+function firstRowsLimit(): number {
+  const height = typeof window === 'undefined' ? 0 : window.innerHeight - 16 * 16;
+  return Math.min(VIRTUAL_FIRST_ROWS, Math.max(1, Math.ceil(height / VIRTUAL_ROW_ESTIMATE) + 2));
+}
+
+/**
+ * The rows to draw: a long table's first rows alone on its first drawing, then every row. The
+ * table's model of 10,000 rows (one object per row and sub-row) takes longer to build than
+ * everything else the first rows need; it is built right after they are on screen, in a
+ * transition, while they can already be read. Later changes (a filter, a refresh) draw every row
+ * at once, as before.
+ */
+function useFirstRowsFirst(rows: HealthRow[], count: number): HealthRow[] {
+  const long = count > VIRTUAL_THRESHOLD;
+  const [whole, setWhole] = useState(false);
+  useEffect(() => {
+    if (whole || !long) return;
+    return afterNextPaint(() => startTransition(() => setWhole(true)));
+  }, [whole, long]);
+  return useMemo(
+    () => (long && !whole ? firstHealthRows(rows, firstRowsLimit()) : rows),
+    [rows, long, whole],
+  );
+}
+
 export interface HealthTableProps {
   rows: HealthRow[];
   isLoading: boolean;
@@ -214,14 +279,12 @@ export function HealthTable({
 }: HealthTableProps) {
   const columns = useMemo(() => buildColumns({ checkHref, onOpenCheck }), [checkHref, onOpenCheck]);
   const sorting: SortingState = sortBy ? [{ id: sortBy, desc: sortDesc }] : [];
-  const count = rows.reduce(
-    (sum, row) => sum + 1 + (row.kind === 'group' ? row.children.length : 0),
-    0,
-  );
+  const count = useMemo(() => countHealthRows(rows), [rows]);
+  const shown = useFirstRowsFirst(rows, count);
   return (
     <DataTable<HealthRow>
       label="Health checks"
-      data={rows}
+      data={shown}
       columns={columns}
       getRowId={(row) => row.id}
       getSubRows={(row) => (row.kind === 'group' ? row.children : undefined)}
@@ -232,7 +295,7 @@ export function HealthTable({
       }}
       isLoading={isLoading}
       emptyMessage={emptyMessage}
-      virtual={count > VIRTUAL_THRESHOLD ? { maxHeight: 'calc(100vh - 16rem)' } : undefined}
+      virtual={count > VIRTUAL_THRESHOLD ? { maxHeight: VIRTUAL_MAX_HEIGHT } : undefined}
       rowClassName={(row) => (row.original.kind === 'group' ? 'bg-surface-sunken/40' : undefined)}
       onRowClick={(row) => {
         if (row.original.kind === 'check') onOpenCheck(row.original.check.id);
