@@ -17,12 +17,11 @@ import {
 } from '../../api/hypotheses';
 import type { EvidenceDetail } from '../../api/incident-model';
 import { cx } from '../../lib/class-names';
-import { logMessageText } from '../../lib/log-message';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { RelativeTime } from '../../ui/relative-time';
 import { Spinner } from '../../ui/spinner';
 import { healthTone, StatusIcon } from '../../ui/status-icon';
-import { useOnDemand } from '../../ui/use-on-demand';
+import { onDemand, useOnDemand } from '../../ui/use-on-demand';
 import { YAML_MODULE } from '../../ui/use-yaml-text';
 import {
   configExcerpt,
@@ -34,6 +33,10 @@ import {
   storedLinesCover,
   type ExcerptRow,
 } from './evidence-content';
+
+// Log messages to text (ANSI escapes and inline HTML removed): only insights and log lines need
+// it, so it comes with them rather than with every page that shows evidence (issue 18).
+const LOG_MESSAGE = onDemand(() => import('../../lib/log-message'));
 
 /** Where an evidence's subject links to; the console passes its path builders. */
 export interface EvidenceHrefs {
@@ -265,9 +268,13 @@ function ChangeEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: 
 
 function AnalysisEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs: EvidenceHrefs }) {
   const { data, isPending } = useSubject('config_analysis', evidence.config_analysis_id);
-  const message = useMemo(() => (data?.message ? logMessageText(data.message) : ''), [data]);
+  const logMessage = useOnDemand(LOG_MESSAGE, Boolean(data?.message));
+  const message = useMemo(
+    () => (data?.message && logMessage ? logMessage.logMessageText(data.message) : ''),
+    [data, logMessage],
+  );
   if (!evidence.config_analysis_id) return null;
-  if (isPending) return <Loading />;
+  if (isPending || (data?.message && !logMessage)) return <Loading />;
   if (!data) return <Missing what="The insight" />;
   return (
     <div className="flex flex-col gap-1 text-sm">
@@ -287,7 +294,9 @@ function AnalysisEvidence({ evidence, hrefs }: { evidence: EvidenceDetail; hrefs
 function LogEvidence({ evidence }: { evidence: EvidenceDetail }) {
   const lines = useMemo(() => evidenceLogLines(evidence.evidence), [evidence.evidence]);
   const [all, setAll] = useState(false);
+  const logMessage = useOnDemand(LOG_MESSAGE, lines.length > 0);
   if (lines.length === 0) return <p className="text-sm text-fg-subtle">No log lines</p>;
+  if (!logMessage) return <Loading />;
   const shown = all ? lines : lines.slice(0, LOG_LINES_SHOWN);
   return (
     <div className="flex flex-col gap-1">
@@ -300,7 +309,7 @@ function LogEvidence({ evidence }: { evidence: EvidenceDetail }) {
             {line.timestamp ? (
               <span className="shrink-0 text-fg-subtle">{line.timestamp}</span>
             ) : null}
-            <span className="min-w-0 break-all">{logMessageText(line.message)}</span>
+            <span className="min-w-0 break-all">{logMessage.logMessageText(line.message)}</span>
           </li>
         ))}
       </ol>

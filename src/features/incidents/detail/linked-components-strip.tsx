@@ -10,8 +10,20 @@ import { useQueries } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import { topologyQueries } from '../../../api/topology';
-import { TopologyCard } from '../../../entities/topology-card/topology-card';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { workspacePaths } from './workspace-paths';
+
+/** A card's size while it loads (or waits to come into view). */
+const CARD_SLOT =
+  'h-24 w-[258px] shrink-0 animate-pulse rounded-lg border-2 border-border bg-surface-sunken';
+
+// The card's code (and its formatting) comes with the first linked component rather than with
+// the page: an incident without component evidence never needs it, and one with some asks for the
+// components' data at the same time (issue 18, first-load JS).
+const TopologyCard = lazyComponent(
+  () => import('../../../entities/topology-card/topology-card').then((m) => m.TopologyCard),
+  { fallback: <div aria-hidden="true" className={CARD_SLOT} /> },
+);
 
 /** Exact text of spec doc 2 §8 "Components fail to load with no data". */
 export const COMPONENTS_FAILED = 'Unable to load components!';
@@ -60,6 +72,11 @@ export const LinkedComponentsStrip = memo(function LinkedComponentsStrip({
   const client = useApiClient();
   const list = useRef<HTMLUListElement>(null);
   const seen = useSeenIds(list, ids);
+  const linked = ids.length > 0;
+  useEffect(() => {
+    // Beside the components' reads; a failure is the card's own render to report.
+    if (linked) TopologyCard.preload();
+  }, [linked]);
   const queries = useQueries({
     queries: ids.map((id) => ({
       ...topologyQueries.component(client, id),
@@ -98,11 +115,7 @@ export const LinkedComponentsStrip = memo(function LinkedComponentsStrip({
                 key={id}
                 data-component-id={id}
                 aria-hidden="true"
-                className={
-                  query.isPending
-                    ? 'h-24 w-[258px] shrink-0 animate-pulse rounded-lg border-2 border-border bg-surface-sunken'
-                    : 'shrink-0'
-                }
+                className={query.isPending ? CARD_SLOT : 'shrink-0'}
               />
             );
           }
