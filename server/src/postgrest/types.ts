@@ -12,7 +12,10 @@ export interface DbRequest {
   path: string;
   /** The raw query string without the leading `?`, exactly as received (not yet decoded). */
   rawQuery: string;
-  /** Request headers, lower-cased names (prefer, range, accept, content-type). */
+  /**
+   * Request headers, lower-cased names. The engine reads only {@link ENGINE_HEADERS}; an HTTP
+   * layer may pass just those.
+   */
   headers: Record<string, string | undefined>;
   /** The raw request body (POST/PATCH), undefined when none. */
   body: string | undefined;
@@ -22,6 +25,9 @@ export interface DbRequest {
    */
   bodyBytes?: Uint8Array | undefined;
 }
+
+/** The request headers the engine reads (DbRequest.headers), lower-cased. */
+export const ENGINE_HEADERS = ['accept', 'prefer', 'range', 'range-unit', 'content-type'] as const;
 
 export interface DbResponse {
   status: number;

@@ -1,8 +1,15 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { relationPolicy } from '../../../src/rbac/relations';
 import type { Caller } from '../auth/accounts';
-import type { Authorize, DbMethod, DbRequest, DbResponse, HandleOptions } from '../postgrest/types';
+import {
+  ENGINE_HEADERS,
+  type Authorize,
+  type DbMethod,
+  type DbRequest,
+  type DbResponse,
+  type HandleOptions,
+} from '../postgrest/types';
 import { masksFor } from '../http/db-masks';
 import type { AppEnv } from '../http/env';
 import { callerCan, callerOf, requireCaller } from '../http/rbac';
@@ -90,10 +97,13 @@ export function authorizeFor(caller: Caller): Authorize {
 function toRequest(c: Context<AppEnv>, method: DbMethod, body: string | undefined): DbRequest {
   const url = c.req.url;
   const question = url.indexOf('?');
+  // Only the headers the engine reads, each looked up by name: listing them all would make the
+  // Node adapter build a full Fetch Headers of every request.
   const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
-  });
+  for (const name of ENGINE_HEADERS) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers[name] = value;
+  }
   return {
     method,
     path: c.req.path.replace(/^\/api\/db\/?/, ''),
@@ -133,15 +143,11 @@ async function sealedBody(
  * middleware re-encodes the body (and would weaken a strong one anyway).
  */
 function etagOf(response: DbResponse): string {
-  const hash = createHash('sha1');
-  hash.update(String(response.status));
-  hash.update('\u0000');
-  hash.update(response.headers['content-type'] ?? '');
-  hash.update('\u0000');
-  hash.update(response.headers['content-range'] ?? '');
-  hash.update('\u0000');
-  hash.update(response.body);
-  return `W/"${hash.digest('base64url')}"`;
+  // One call over the parts joined (the same bytes, so the same tag, as hashing them in turn).
+  const text = `${response.status}\u0000${response.headers['content-type'] ?? ''}\u0000${
+    response.headers['content-range'] ?? ''
+  }\u0000${response.body}`;
+  return `W/"${hash('sha1', text, 'base64url')}"`;
 }
 
 /** If-None-Match (a list, `*`, weak or strong tags) against our weak tag: weak comparison. */
