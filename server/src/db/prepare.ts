@@ -40,10 +40,15 @@ export function needsPreparation(config: ServerConfig): boolean {
   );
 }
 
-/** In the child: migrate, open the keyring, seed, close; the result goes to the parent. */
+/**
+ * In the child: migrate, open the keyring, seed, close; the result goes to the parent. The child
+ * opens PGlite with the bulk-load settings (db/pglite.ts: larger shared buffers, no WAL for the
+ * load's index builds and new tables): it only loads and closes, and the server opens the
+ * directory with its own settings afterwards.
+ */
 export async function runPreparation(config: ServerConfig): Promise<void> {
   const lines: string[] = [];
-  const db = await openPglite(config.dataDir);
+  const db = await openPglite(config.dataDir, { bulkLoad: true });
   try {
     await migrate(db);
     const secrets = await openSecrets(db, config.secretKey, (line) => lines.push(line));

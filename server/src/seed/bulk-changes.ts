@@ -12,9 +12,23 @@
  * last 30 days (never before the config existed), with 5 % in the last 2 days on top: the default
  * changes view (last 2 days) holds about a fifth of them, thousands of pages.
  * Deterministic for a seed and anchor: random() is seeded per batch and ids are md5-derived.
+ *
+ * On PGlite the same rows are generated in JavaScript instead (issue 18) — random() replayed from
+ * the same seeds (pg-random.ts), md5 and the time arithmetic as PostgreSQL does them, row for row
+ * what the INSERT writes — and loaded with binary COPY, about three times cheaper.
  */
 import type { Queryable } from '../db/types';
-import { dropIndexes, hasTrigger, rebuildIndexes, setTriggers } from './bulk-load';
+import {
+  dropIndexes,
+  dropTriggers,
+  freshStorage,
+  hasTrigger,
+  rebuildIndexes,
+  setTriggers,
+} from './bulk-load';
+import { BinaryCopy, copyInBatches, copyTarget, readJsonRows, utf8, uuidBytes } from './copy';
+import { digestHex, md5Bytes, md5Message, md5Write } from './md5';
+import { batchRandom, PgRandom, rint } from './pg-random';
 
 interface Template {
   /** config_class */
@@ -393,6 +407,7 @@ const USERS = [
 
 export const BULK_BATCH = 100_000;
 const WINDOW_TRIGGER = 'config_change_window_insert';
+const DEDUPE_TRIGGER = 'config_changes_dedupe';
 const REBUILD_INDEXES_ABOVE = 200_000;
 
 function literal(value: string): string {
@@ -463,7 +478,14 @@ export async function insertBulkChanges(
   const slots = await tx.query<{ n: string }>(`SELECT count(*)::text AS n FROM bulk_configs`);
   const size = Number(slots.rows[0]?.n ?? 0);
   if (size === 0) return 0;
-  await tx.exec(`ALTER TABLE config_changes DISABLE TRIGGER config_changes_dedupe;
+  const target = copyTarget(tx);
+  const big = missing >= (options.rebuildIndexesAbove ?? REBUILD_INDEXES_ABOVE);
+  // On PGlite a large load goes into new storage (bulk-load.ts freshStorage: COPY FREEZE, no
+  // WAL), without the de-duplication trigger, which as a BEFORE ROW trigger would make the COPY
+  // row by row even disabled: it is dropped and created again after.
+  const fresh = Boolean(target) && big && (await freshStorage(tx, 'config_changes'));
+  const recreate = fresh ? await dropTriggers(tx, 'config_changes', [DEDUPE_TRIGGER]) : [];
+  await tx.exec(`${fresh ? '' : `ALTER TABLE config_changes DISABLE TRIGGER ${DEDUPE_TRIGGER};`}
     ALTER TABLE config_changes DISABLE TRIGGER config_changes_event;`);
   // The 30-day window's per-config counts (migration 0022) are kept by a statement trigger that
   // copies every inserted row into a transition table: for the load they are counted once, after.
@@ -474,15 +496,56 @@ export async function insertBulkChanges(
   // The primary key goes too when no foreign key references it (the large seed drops those
   // first): a million random md5 ids inserted one by one into a growing btree cost more than the
   // rows themselves once it outgrows the buffer cache; built once after, it is one sort.
-  const rebuild =
-    missing >= (options.rebuildIndexesAbove ?? REBUILD_INDEXES_ABOVE)
-      ? await dropIndexes(tx, 'config_changes', {
-          unique: true,
-          primaryKey: options.dropPrimaryKey ?? true,
-        })
-      : [];
+  const rebuild = big
+    ? await dropIndexes(tx, 'config_changes', {
+        unique: true,
+        primaryKey: options.dropPrimaryKey ?? true,
+      })
+    : [];
   const users = `ARRAY[${USERS.map(literal).join(', ')}]`;
   let inserted = 0;
+  let counted: { ids: string[]; counts: number[] } | undefined;
+  if (target) {
+    // The rows from JavaScript (changeRows), and the window counts the trigger would have added
+    // counted on the way.
+    const configs = await readBulkConfigs(tx, size);
+    const tables = changeTables(configs, templateRows);
+    const window = windowCounts
+      ? await tx.query<{ start: string | null }>(
+          `SELECT (extract(epoch FROM window_start) * 1000000)::bigint::text AS start
+           FROM config_change_window`,
+        )
+      : undefined;
+    const start = window?.rows[0]?.start;
+    const perConfig = new Int32Array(configs.list.length);
+    inserted = await copyInBatches(target, 'config_changes', CHANGE_COLUMNS, {
+      done: inserted,
+      total: missing,
+      batchSize: BULK_BATCH,
+      freeze: fresh,
+      build: ({ from, to, batch }) =>
+        changeRows({
+          from,
+          to,
+          random: batchRandom(options.seed, 7, batch, 131),
+          tables,
+          seed: String(options.seed),
+          nowMicros: new Date(options.now).getTime() * 1000,
+          windowStart: start == null ? undefined : Number(start),
+          counted: perConfig,
+        }),
+      progress: (done, ms) =>
+        options.log?.(
+          `    config changes ${done.toLocaleString('en-US')} / ${missing.toLocaleString('en-US')}: ${ms} ms`,
+        ),
+    });
+    counted = { ids: [], counts: [] };
+    perConfig.forEach((count, index) => {
+      if (count === 0) return;
+      counted?.ids.push(configs.list[index]!.id);
+      counted?.counts.push(count);
+    });
+  }
   for (let batch = 0; inserted < missing; batch += 1) {
     const rows = Math.min(BULK_BATCH, missing - inserted);
     const started = performance.now();
@@ -549,9 +612,19 @@ export async function insertBulkChanges(
       `    ${rebuild.length} indexes of config_changes rebuilt: ${Math.round(performance.now() - started)} ms`,
     );
   }
-  await tx.exec(`ALTER TABLE config_changes ENABLE TRIGGER config_changes_dedupe;
+  await rebuildIndexes(tx, recreate);
+  await tx.exec(`${fresh ? '' : `ALTER TABLE config_changes ENABLE TRIGGER ${DEDUPE_TRIGGER};`}
     ALTER TABLE config_changes ENABLE TRIGGER config_changes_event;`);
-  if (windowCounts) {
+  if (windowCounts && counted) {
+    await setTriggers(tx, 'config_changes', [WINDOW_TRIGGER], true);
+    // What the trigger would have added (as it adds: per config, its new rows in the window).
+    await tx.query(
+      `INSERT INTO config_change_window_counts AS w (config_id, n)
+       SELECT * FROM unnest($1::uuid[], $2::bigint[])
+       ON CONFLICT (config_id) DO UPDATE SET n = w.n + excluded.n`,
+      [counted.ids, counted.counts],
+    );
+  } else if (windowCounts) {
     await setTriggers(tx, 'config_changes', [WINDOW_TRIGGER], true);
     // What the trigger would have added: the loaded configs' counts were exact before the load,
     // so afterwards each is its number of changes in the window.
@@ -564,4 +637,296 @@ export async function insertBulkChanges(
     );
   }
   return inserted;
+}
+
+const CHANGE_COLUMNS = [
+  'id',
+  'config_id',
+  'external_change_id',
+  'external_created_by',
+  'change_type',
+  'severity',
+  'source',
+  'summary',
+  'patches',
+  'diff',
+  'details',
+  'created_at',
+  'count',
+  'fingerprint',
+  'first_observed',
+];
+
+/** A config of bulk_configs, with what its rows repeat (encoded once). */
+interface BulkConfig {
+  id: string;
+  idBytes: Uint8Array;
+  configClass: string;
+  name: string;
+  namespace: string;
+  type: string;
+  /** age_minutes as the INSERT reads it (numeric to double precision). */
+  ageMinutes: number;
+  templates: number;
+  /** summary of each template (by index) for this config. */
+  summaries: (Uint8Array | undefined)[];
+  /** fingerprint of each template's change type (by index), and of `diff`. */
+  fingerprints: (Uint8Array | undefined)[];
+  diffFingerprint?: Uint8Array;
+}
+
+/** bulk_configs from the database, as a slot (n - 1) to config table. */
+async function readBulkConfigs(
+  tx: Queryable,
+  size: number,
+): Promise<{ slots: Int32Array; list: BulkConfig[] }> {
+  // id, config_class, name, namespace, type, age_minutes, templates, first, weight
+  type Row = [string, string, string, string, string, number, number, number, number];
+  const rows = await readJsonRows<Row>(
+    tx,
+    `SELECT json_agg(json_build_array(id, config_class, name, namespace, type, age_minutes::float8,
+       templates, first, weight) ORDER BY first)::text AS data
+     FROM (SELECT id, config_class, name, namespace, type, age_minutes, templates,
+             min(n) AS first, count(*)::integer AS weight
+           FROM bulk_configs GROUP BY id, config_class, name, namespace, type, age_minutes, templates) c`,
+  );
+  const slots = new Int32Array(size).fill(-1);
+  const list: BulkConfig[] = [];
+  for (const row of rows) {
+    const [id, configClass, name, namespace, type, ageMinutes, templates, first, weight] = row;
+    const index = list.length;
+    const idBytes = uuidBytes(id);
+    list.push({
+      id,
+      idBytes,
+      configClass,
+      name,
+      namespace,
+      type,
+      ageMinutes,
+      templates,
+      summaries: [],
+      fingerprints: [],
+    });
+    for (let slot = first; slot < first + weight; slot++) slots[slot - 1] = index;
+  }
+  if (slots.includes(-1)) throw new Error('bulk changes: bulk_configs slots are not contiguous');
+  return { slots, list };
+}
+
+function splitPart(value: string, part: number): string {
+  return value.split('::')[part - 1] ?? '';
+}
+
+/** A template with its texts encoded once. */
+interface EncodedTemplate {
+  template: Template;
+  type: Uint8Array;
+  severity: Uint8Array;
+  source: Uint8Array;
+  /** The summary when it names no config. */
+  summary?: Uint8Array;
+  /** details: `{reason}`, or for CloudTrail `{eventName, eventSource}` by the config's kind. */
+  details?: Uint8Array;
+  cloudTrailDetails: Map<string, Uint8Array>;
+}
+
+/** What stays the same between batches: templates, diffs, configs, the texts they repeat. */
+export interface ChangeTables {
+  configs: { slots: Int32Array; list: BulkConfig[] };
+  byClass: Map<string, EncodedTemplate[]>;
+  diffs: Map<
+    string,
+    { path: string; key: string; pathBytes: Uint8Array; patches: Map<number, Uint8Array> }
+  >;
+  users: Uint8Array[];
+  words: Map<string, Uint8Array>;
+}
+
+function cached<K>(map: Map<K, Uint8Array>, key: K, make: () => Uint8Array): Uint8Array {
+  let value = map.get(key);
+  if (!value) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** jsonb bytes of JSON text (binary COPY: the version, then the text). */
+function jsonbBytes(json: string): Uint8Array {
+  const text = utf8(json);
+  const bytes = new Uint8Array(text.length + 1);
+  bytes[0] = 1;
+  bytes.set(text, 1);
+  return bytes;
+}
+
+export function changeTables(
+  configs: { slots: Int32Array; list: BulkConfig[] },
+  templateRows: readonly Template[],
+): ChangeTables {
+  const byClass = new Map<string, EncodedTemplate[]>();
+  for (const template of templateRows) {
+    const list = byClass.get(template.on) ?? [];
+    list.push({
+      template,
+      type: utf8(template.type),
+      severity: utf8(template.severity),
+      source: utf8(template.source),
+      summary:
+        template.summary.includes('{name}') || template.summary.includes('{namespace}')
+          ? undefined
+          : utf8(template.summary),
+      details:
+        template.source === 'CloudTrail'
+          ? undefined
+          : jsonbBytes(JSON.stringify({ reason: template.type })),
+      cloudTrailDetails: new Map(),
+    });
+    byClass.set(template.on, list);
+  }
+  return {
+    configs,
+    byClass,
+    diffs: new Map(
+      DIFFS.map((diff) => [diff.on, { ...diff, pathBytes: utf8(diff.path), patches: new Map() }]),
+    ),
+    users: USERS.map(utf8),
+    words: new Map(),
+  };
+}
+
+/**
+ * The rows of one batch of the INSERT in insertBulkChanges (i from `from` to `to`), value for
+ * value, for COPY: the same random() draws per row (r1…r7), the same picks, texts and times.
+ * `counted` gets, per config (index), the rows created at or after `windowStart` (µs).
+ */
+function changeRows(input: {
+  from: number;
+  to: number;
+  random: PgRandom;
+  tables: ChangeTables;
+  seed: string;
+  nowMicros: number;
+  windowStart?: number;
+  counted: Int32Array;
+}): BinaryCopy {
+  const { random, tables, seed, nowMicros, windowStart, counted } = input;
+  const { configs, byClass, diffs, words } = tables;
+  const size = configs.slots.length;
+  const data = new BinaryCopy();
+  // md5('vigil-bulk-change-' || seed || '-' || i) and md5(i || seed): the constant parts written
+  // once, the number in place.
+  const idPrefix = `vigil-bulk-change-${seed}-`;
+  const idPrefixLength = md5Write(idPrefix, 0);
+  const seedText = seed;
+  const word = (text: string): Uint8Array => cached(words, text, () => utf8(text));
+  const ct = word('ct-');
+  const ev = word('ev-');
+  const medium = word('medium');
+  const low = word('low');
+  const aws = word('AWS');
+  const kubernetes = word('Kubernetes');
+  const diffType = word('diff');
+  const diffDetails = cached(words, '{"reason": "diff"}', () =>
+    jsonbBytes(JSON.stringify({ reason: 'diff' })),
+  );
+  for (let i = input.from; i <= input.to; i++) {
+    const r1 = random.next();
+    const r2 = random.next();
+    const r3 = random.next();
+    const r4 = random.next();
+    const r5 = random.next();
+    const r6 = random.next();
+    const r7 = random.next();
+    const isDiff = r3 < 0.1;
+    const before = rint(r4 * 40);
+    const after = before + 1 + Math.floor(r5 * 3);
+    const configIndex = configs.slots[Math.floor(r1 * size)]!;
+    const config = configs.list[configIndex]!;
+    const minutes = r2 * Math.min(r6 < 0.05 ? 2 * 1440 : 30 * 1440, config.ageMinutes);
+    const at = nowMicros - rint(Math.max(minutes, 1) * 60 * 1_000_000);
+    if (windowStart !== undefined && at >= windowStart) counted[configIndex]!++;
+    const diff = isDiff ? diffs.get(config.configClass) : undefined;
+    if (isDiff && !diff) throw new Error(`bulk changes: no diff for ${config.configClass}`);
+    const templateIndex = Math.floor(r7 * config.templates);
+    const encoded = byClass.get(config.configClass)?.[templateIndex];
+    if (!encoded) throw new Error(`bulk changes: no template for ${config.configClass}`);
+    const { template } = encoded;
+    const changeType = diff ? 'diff' : template.type;
+    const source = diff
+      ? config.type.startsWith('AWS::')
+        ? 'AWS'
+        : 'Kubernetes'
+      : template.source;
+    const cloudTrail = source === 'CloudTrail';
+    data.row(15);
+    const digits = String(i);
+    const idEnd = md5Write(idPrefix, 0) < 0 ? -1 : md5Write(digits, idPrefixLength);
+    data.bytes(idEnd < 0 ? md5Bytes(idPrefix + digits) : md5Message(idEnd));
+    data.bytes(config.idBytes);
+    const keyEnd = md5Write(digits, 0);
+    const keyText = keyEnd < 0 ? -1 : md5Write(seedText, keyEnd);
+    data.digestText(
+      cloudTrail ? ct : ev,
+      keyText < 0 ? md5Bytes(digits + seedText) : md5Message(keyText),
+      8,
+    );
+    if (cloudTrail || isDiff) data.bytes(tables.users[Math.floor(r4 * USERS.length)]!);
+    else data.null();
+    if (diff) {
+      data.bytes(diffType);
+      data.bytes(r5 < 0.3 ? medium : low);
+      data.bytes(source === 'AWS' ? aws : kubernetes);
+      data.bytes(diff.pathBytes);
+      data.bytes(
+        cached(diff.patches, after, () => jsonbBytes(JSON.stringify({ [diff.key]: after }))),
+      );
+      const kind = splitPart(config.type, 2);
+      data.text(
+        `--- a/${diff.path}\n+++ b/${diff.path}\n@@ -2,4 +2,4 @@\n kind: ${kind}\n metadata:\n   name: ${config.name}\n-  ${diff.key}: ${before}\n+  ${diff.key}: ${after}\n`,
+      );
+    } else {
+      data.bytes(encoded.type);
+      data.bytes(encoded.severity);
+      data.bytes(encoded.source);
+      let summary = encoded.summary ?? config.summaries[templateIndex];
+      if (!summary) {
+        summary = utf8(
+          template.summary
+            .split('{name}')
+            .join(config.name)
+            .split('{namespace}')
+            .join(config.namespace),
+        );
+        config.summaries[templateIndex] = summary;
+      }
+      data.bytes(summary);
+      data.null();
+      data.null();
+    }
+    if (diff) data.bytes(diffDetails);
+    else if (encoded.details) data.bytes(encoded.details);
+    else {
+      const kind = splitPart(config.type, 2).toLowerCase();
+      data.bytes(
+        cached(encoded.cloudTrailDetails, kind, () =>
+          jsonbBytes(
+            JSON.stringify({ eventName: changeType, eventSource: `${kind}.amazonaws.com` }),
+          ),
+        ),
+      );
+    }
+    data.timestamptz(at);
+    data.int4(r5 < 0.15 ? 2 + Math.floor(r5 * 250) : 1);
+    let fingerprint = diff ? config.diffFingerprint : config.fingerprints[templateIndex];
+    if (!fingerprint) {
+      fingerprint = utf8(digestHex(md5Bytes(config.id + changeType), 16));
+      if (diff) config.diffFingerprint = fingerprint;
+      else config.fingerprints[templateIndex] = fingerprint;
+    }
+    data.bytes(fingerprint);
+    data.timestamptz(r5 < 0.2 ? at - Math.floor(r5 * 3000) * 60_000_000 : at);
+  }
+  return data;
 }

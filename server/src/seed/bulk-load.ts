@@ -121,3 +121,78 @@ export async function dropForeignKeys(tx: Queryable, table: string): Promise<str
   }
   return rebuild;
 }
+
+/**
+ * Drop the named triggers of `table` for a load and return the statements that create them again
+ * as they were (enabled or not). A BEFORE ROW trigger, even a disabled one, makes COPY insert row
+ * by row instead of in batches (and COPY FREEZE then leaves the visibility map unset).
+ */
+export async function dropTriggers(
+  tx: Queryable,
+  table: string,
+  names: readonly string[],
+): Promise<string[]> {
+  if (!IDENTIFIER.test(table)) throw new Error(`bad table name ${table}`);
+  const triggers = await tx.query<{ name: string; def: string; enabled: string }>(
+    `SELECT quote_ident(tgname) AS name, pg_get_triggerdef(oid) AS def, tgenabled::text AS enabled
+     FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = ANY($2::text[]) AND NOT tgisinternal
+     ORDER BY tgname`,
+    [table, [...names]],
+  );
+  const rebuild: string[] = [];
+  for (const trigger of triggers.rows) {
+    await tx.exec(`DROP TRIGGER ${trigger.name} ON ${table}`);
+    rebuild.push(trigger.def);
+    const state = TRIGGER_STATES[trigger.enabled];
+    if (state) rebuild.push(`ALTER TABLE ${table} ${state} TRIGGER ${trigger.name}`);
+  }
+  return rebuild;
+}
+
+/** ALTER TABLE … TRIGGER for a tgenabled other than 'O' (a new trigger's state). */
+const TRIGGER_STATES: Record<string, string> = {
+  D: 'DISABLE',
+  R: 'ENABLE REPLICA',
+  A: 'ENABLE ALWAYS',
+};
+
+/**
+ * Give `table` new, empty storage in this transaction, its rows written back (TRUNCATE, then the
+ * rows kept aside): a load into storage its own transaction created may be COPY … FREEZE (rows
+ * written frozen, the visibility map set, so no VACUUM pass over them), and under
+ * `wal_level=minimal` (db/pglite.ts, the seed's settings) writes no WAL. The table's triggers do
+ * not see the move. Returns false, changing nothing, when a foreign key references the table or
+ * it has generated columns.
+ */
+export async function freshStorage(tx: Queryable, table: string): Promise<boolean> {
+  if (!IDENTIFIER.test(table)) throw new Error(`bad table name ${table}`);
+  const blocked = await tx.query(
+    `SELECT 1 FROM pg_constraint WHERE confrelid = $1::regclass AND contype = 'f'
+     UNION ALL
+     SELECT 1 FROM pg_attribute WHERE attrelid = $1::regclass AND attgenerated <> '' AND NOT attisdropped
+     LIMIT 1`,
+    [table],
+  );
+  if (blocked.rows.length > 0) return false;
+  const triggers = await tx.query<{ name: string; enabled: string }>(
+    `SELECT quote_ident(tgname) AS name, tgenabled::text AS enabled FROM pg_trigger
+     WHERE tgrelid = $1::regclass AND NOT tgisinternal AND tgenabled <> 'D'`,
+    [table],
+  );
+  await tx.exec(`DROP TABLE IF EXISTS seed_fresh_storage;
+    CREATE TEMP TABLE seed_fresh_storage ON COMMIT DROP AS SELECT * FROM ${table};
+    ALTER TABLE ${table} DISABLE TRIGGER USER;
+    TRUNCATE ${table};
+    INSERT INTO ${table} OVERRIDING SYSTEM VALUE SELECT * FROM seed_fresh_storage;
+    DROP TABLE seed_fresh_storage;`);
+  for (const trigger of triggers.rows) {
+    const state =
+      trigger.enabled === 'R'
+        ? 'ENABLE REPLICA'
+        : trigger.enabled === 'A'
+          ? 'ENABLE ALWAYS'
+          : 'ENABLE';
+    await tx.exec(`ALTER TABLE ${table} ${state} TRIGGER ${trigger.name}`);
+  }
+  return true;
+}

@@ -17,7 +17,10 @@
  * `large`, each with 50,000 to 100,000 lines) four hundred times as much.
  */
 import type { Queryable } from '../db/types';
-import { rebuildIndexes } from './bulk-load';
+import { freshStorage, rebuildIndexes } from './bulk-load';
+import { BinaryCopy, copyInBatches, copyTarget, readJsonRows } from './copy';
+import { md5Hex } from './md5';
+import { batchRandom, cube, PgRandom, rint } from './pg-random';
 import { dropLogSearchIndex, LOG_SEARCH_INDEX } from './log-search-index';
 
 interface Template {
@@ -348,6 +351,45 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
   }
   const total = options.lines;
   let inserted = 0;
+  const target = copyTarget(tx);
+  // A large load on PGlite goes into new storage (bulk-load.ts freshStorage: COPY FREEZE, no WAL).
+  const fresh = Boolean(target) && rebuild.length > 0 && (await freshStorage(tx, 'vigil_logs'));
+  if (target) {
+    // The same lines from JavaScript through COPY (PGlite on a data directory): logLines replays
+    // the INSERT below row for row.
+    const streams = await readLogStreams(tx, size);
+    const byKind = new Map<string, Template[]>();
+    for (const template of templateRows) {
+      const list = byKind.get(template.kind) ?? [];
+      list.push(template);
+      byKind.set(template.kind, list);
+    }
+    inserted = await copyInBatches(target, 'vigil_logs', LOG_COLUMNS, {
+      done: inserted,
+      total,
+      batchSize: BATCH,
+      freeze: fresh,
+      build: ({ from, to, batch }) =>
+        logLines({
+          from,
+          to,
+          total,
+          random: batchRandom(options.seed, 11, batch, 173),
+          streams,
+          byKind,
+          nowMicros: new Date(options.now).getTime() * 1000,
+          spanMinutes: options.spanMinutes,
+          seed: String(options.seed),
+        }),
+      progress: (done, ms) => {
+        if (total >= REBUILD_INDEXES_ABOVE) {
+          options.log?.(
+            `    log lines ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}: ${ms} ms`,
+          );
+        }
+      },
+    });
+  }
   for (let batch = 0; inserted < total; batch += 1) {
     const rows = Math.min(BATCH, total - inserted);
     const started = performance.now();
@@ -408,6 +450,118 @@ export async function generateLogLines(tx: Queryable, options: GenerateOptions):
     );
   }
   return inserted;
+}
+
+const LOG_COLUMNS = ['logged_at', 'external_id', 'level', 'message', 'labels'];
+
+interface LogStream {
+  externalId: string;
+  name: string;
+  namespace: string;
+  kind: string;
+  label: string;
+  templates: number;
+  /** The stream's place in external_id order (bytewise, as the C collation sorts). */
+  rank: number;
+}
+
+/** seed_log_streams from the database, as a slot (n - 1) to stream table. */
+async function readLogStreams(tx: Queryable, size: number): Promise<LogStream[]> {
+  // n, external_id, name, namespace, kind, label, templates
+  type Row = [number, string, string, string, string, string, number];
+  const rows = await readJsonRows<Row>(
+    tx,
+    `SELECT json_agg(json_build_array(n, external_id, name, namespace, kind, label, templates)
+       ORDER BY n)::text AS data FROM seed_log_streams`,
+  );
+  if (rows.length !== size || rows.some(([n], index) => n !== index + 1)) {
+    throw new Error('seed logs: seed_log_streams slots are not 1…n');
+  }
+  const ids = [...new Set(rows.map((row) => row[1]))].sort((a, b) =>
+    Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')),
+  );
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  const streams = new Map<string, LogStream>();
+  return rows.map(([, externalId, name, namespace, kind, label, templates]) => {
+    const key = JSON.stringify([externalId, name, namespace, kind, label, templates]);
+    let stream = streams.get(key);
+    if (!stream) {
+      stream = { externalId, name, namespace, kind, label, templates, rank: rank.get(externalId)! };
+      streams.set(key, stream);
+    }
+    return stream;
+  });
+}
+
+function replaceAll(text: string, pattern: string, value: () => string): string {
+  return text.includes(pattern) ? text.split(pattern).join(value()) : text;
+}
+
+/**
+ * The lines of one batch of generateLogLines' INSERT (i from `from` to `to`), value for value and
+ * in its ORDER BY (external_id, i), so that the identity ids come out the same.
+ */
+function logLines(input: {
+  from: number;
+  to: number;
+  total: number;
+  random: PgRandom;
+  streams: LogStream[];
+  byKind: Map<string, Template[]>;
+  nowMicros: number;
+  spanMinutes: number;
+  seed: string;
+}): BinaryCopy {
+  const { random, streams, byKind, total, seed } = input;
+  const size = streams.length;
+  const count = input.to - input.from + 1;
+  const picked = new Int32Array(count);
+  const draws = new Float64Array(count * 3);
+  for (let row = 0; row < count; row++) {
+    const r1 = random.next();
+    draws[row * 3] = random.next();
+    draws[row * 3 + 1] = random.next();
+    draws[row * 3 + 2] = random.next();
+    picked[row] = Math.floor(r1 * size);
+  }
+  // ORDER BY s.external_id, g.i: stable by rank of the stream's external_id.
+  const order = Array.from({ length: count }, (_, row) => row).sort(
+    (a, b) => streams[picked[a]!]!.rank - streams[picked[b]!]!.rank || a - b,
+  );
+  const data = new BinaryCopy();
+  for (const row of order) {
+    const i = input.from + row;
+    const stream = streams[picked[row]!]!;
+    const r2 = draws[row * 3]!;
+    const r3 = draws[row * 3 + 1]!;
+    const r4 = draws[row * 3 + 2]!;
+    const template = byKind.get(stream.kind)?.[Math.floor(r2 * stream.templates)];
+    if (!template) throw new Error(`seed logs: no template for ${stream.kind}`);
+    const seconds = input.spanMinutes * 60 * cube(1 - (i - 0.5) / total);
+    let message = replaceAll(template.message, '{name}', () => stream.name);
+    message = replaceAll(message, '{ns}', () => stream.namespace);
+    message = replaceAll(message, '{n}', () => String(1 + Math.floor(r3 * 5000)));
+    message = replaceAll(message, '{ms}', () => String(1 + Math.floor(cube(r4) * 3000)));
+    message = replaceAll(message, '{id}', () => md5Hex(`${i}${seed}`, 8));
+    message = replaceAll(
+      message,
+      '{ip}',
+      () => `10.${Math.floor(r3 * 250)}.${Math.floor(r4 * 250)}.${1 + Math.floor(r2 * 250)}`,
+    );
+    message = replaceAll(message, '{status}', () => (r4 < 0.9 ? '200' : '503'));
+    const labels: Record<string, string> = { [stream.label]: stream.kind };
+    if (stream.label === 'container') {
+      labels.namespace = stream.namespace;
+      labels.pod = `${stream.name}-${md5Hex(stream.externalId + Math.floor(r2 * 3), 5)}`;
+    }
+    data.row(5);
+    data.timestamptz(input.nowMicros - rint(seconds * 1_000_000));
+    data.text(stream.externalId);
+    data.text(template.level);
+    data.text(message);
+    data.jsonb(JSON.stringify(labels));
+  }
+  return data;
 }
 
 /** The demo's selectors and lines: two days over every component with selectors. */

@@ -10,11 +10,22 @@ export function createRandom(seed: number): () => number {
   };
 }
 
-/** A uuid drawn from the PRNG (version 4 layout), stable across runs for the same seed. */
+const HEX_DIGITS = '0123456789abcdef';
+
+/**
+ * A uuid drawn from the PRNG (version 4 layout), stable across runs for the same seed: 32 hex
+ * digits drawn in order, the 13th replaced by the version (4) and the 17th by the variant (8–b).
+ */
 export function randomUuid(random: () => number): string {
-  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
-  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  let out = '';
+  for (let index = 0; index < 32; index++) {
+    const digit = Math.floor(random() * 16);
+    if (index === 8 || index === 12 || index === 16 || index === 20) out += '-';
+    if (index === 12) out += '4';
+    else if (index === 16) out += HEX_DIGITS[(digit & 0x3) | 0x8];
+    else out += HEX_DIGITS[digit];
+  }
+  return out;
 }
 
 export function pick<T>(random: () => number, items: readonly T[]): T {

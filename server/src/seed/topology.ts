@@ -145,6 +145,22 @@ export interface TopologyOptions {
 }
 
 /** A Kubernetes topology per cluster; returns the namespace components (for check links). */
+const byCluster = new WeakMap<World, { size: number; map: Map<string | undefined, ConfigRef[]> }>();
+
+/** The world's configs by cluster, in the world's order (rebuilt when configs were added). */
+function configsByCluster(world: World): Map<string | undefined, ConfigRef[]> {
+  const cached = byCluster.get(world);
+  if (cached && cached.size === world.configs.length) return cached.map;
+  const map = new Map<string | undefined, ConfigRef[]>();
+  for (const config of world.configs) {
+    const list = map.get(config.cluster);
+    if (list) list.push(config);
+    else map.set(config.cluster, [config]);
+  }
+  byCluster.set(world, { size: world.configs.length, map });
+  return map;
+}
+
 export function generateClusterTopology(
   ctx: SeedContext,
   world: World,
@@ -170,7 +186,9 @@ export function generateClusterTopology(
     },
     { cluster },
   );
-  const inCluster = world.configs.filter((config) => config.cluster === cluster && !config.deleted);
+  const inCluster = (configsByCluster(world).get(cluster) ?? []).filter(
+    (config) => !config.deleted,
+  );
   const nodes = inCluster.filter((config) => config.type === 'Kubernetes::Node');
   const namespaces = inCluster.filter((config) => config.type === 'Kubernetes::Namespace');
   const pods = inCluster.filter((config) => config.type === 'Kubernetes::Pod');

@@ -280,11 +280,19 @@ async function finish(tx: Queryable): Promise<void> {
 }
 
 /** Refresh every materialized view of the current schema (none is an error-free no-op). */
-export async function refreshMaterializedViews(tx: Queryable): Promise<string[]> {
+export async function refreshMaterializedViews(
+  tx: Queryable,
+  log?: (line: string) => void,
+): Promise<string[]> {
   const views = await tx.query<{ name: string }>(
     `SELECT quote_ident(schemaname) || '.' || quote_ident(matviewname) AS name FROM pg_matviews
      WHERE schemaname = current_schema() ORDER BY matviewname`,
   );
-  for (const view of views.rows) await tx.query(`REFRESH MATERIALIZED VIEW ${view.name}`);
+  for (const view of views.rows) {
+    const started = performance.now();
+    await tx.query(`REFRESH MATERIALIZED VIEW ${view.name}`);
+    const ms = performance.now() - started;
+    if (log && ms >= 250) log(`    ${Math.round(ms)} ms: REFRESH MATERIALIZED VIEW ${view.name}`);
+  }
   return views.rows.map((view) => view.name);
 }
