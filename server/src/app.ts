@@ -4,10 +4,11 @@
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { RuntimeConfig } from '../../src/api/types';
+import type { RuntimeConfig, TopologyResponse } from '../../src/api/types';
 import { authenticate } from './auth/authenticate';
 import { callerCacheFor } from './auth/caller-cache';
 import type { ServerConfig } from './config';
+import type { KeptReads } from './db/kept-reads';
 import type { Db } from './db/types';
 import { corsForOrigins } from './embed/cors';
 import { embedGate } from './embed/gate';
@@ -66,6 +67,11 @@ export interface AppOptions {
    * VIGIL_WARMUP=off); called with the number of files once done.
    */
   warmStatic?: ((files: number) => void) | undefined;
+  /**
+   * The topology trees kept while the database has not changed (db/kept-reads.ts); main.ts shares
+   * them with the start-up warm-up, so the first visitor finds the dashboard's tree read.
+   */
+  topologyReads?: KeptReads<TopologyResponse> | undefined;
 }
 
 /** Runner options from the server configuration. */
@@ -111,6 +117,7 @@ export function createApp({
   runner,
   secrets,
   warmStatic,
+  topologyReads,
 }: AppOptions): Hono<AppEnv> {
   // Mission Control's root paths (`/db/…`, `/kratos/…`) route as their `/api` twins.
   const app = new Hono<AppEnv>({ getPath: routingPath });
@@ -169,7 +176,7 @@ export function createApp({
     // Scoped embed tokens are decided here, before any route (docs/embed-tokens.md).
     app.use('/api/*', embedGate({ db, engine }));
     // The topology tree needs read on topologies, not canaries (rbac-and-flags.md §3.3).
-    app.route('/api/canary/api', topologyRoutes(db));
+    app.route('/api/canary/api', topologyRoutes(db, topologyReads));
     app.route(
       '/api/canary',
       canaryRoutes(db, requirePermission('canaries', 'read'), false, checks),

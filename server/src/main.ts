@@ -10,7 +10,9 @@ import { createApp, runnerOptions } from './app';
 import { ensureDefaultCaller } from './auth/accounts';
 import { purgeExpired } from './auth/sessions';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import type { TopologyResponse } from '../../src/api/types';
 import { DataDirError, lockDataDir } from './db/data-dir-lock';
+import { KeptReads } from './db/kept-reads';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { isPrepareChild, needsPreparation, prepareInChild, runPreparation } from './db/prepare';
@@ -164,12 +166,15 @@ async function main(): Promise<void> {
       console.error(message, error instanceof Error ? error.message : (error ?? '')),
   });
   const warm = process.env.VIGIL_WARMUP !== 'off';
+  // The topology trees kept while nothing changed: the route's and the warm-up's (db/kept-reads.ts).
+  const topologyReads = new KeptReads<TopologyResponse>(db);
   const app = createApp({
     db,
     config,
     engine,
     runner,
     secrets,
+    topologyReads,
     ...(warm
       ? {
           warmStatic: (files: number) =>
@@ -187,7 +192,7 @@ async function main(): Promise<void> {
   // What the landing pages read first, read once now in the background (server/src/warmup.ts).
   const warming = !warm
     ? Promise.resolve()
-    : warmUp(db).then(
+    : warmUp(db, topologyReads).then(
         (result) => console.log(`  warm-up: ${result.steps.join(', ')} in ${result.ms} ms`),
         (error: unknown) =>
           console.error('warm-up failed:', error instanceof Error ? error.message : error),

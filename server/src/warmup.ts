@@ -7,7 +7,10 @@
  * and changes nothing. `VIGIL_WARMUP=off` turns it off.
  */
 import { catalogSummary, parseSummaryRequest } from './catalog/summary';
-import type { Queryable } from './db/types';
+import type { TopologyResponse } from '../../src/api/types';
+import type { KeptReads } from './db/kept-reads';
+import type { Db } from './db/types';
+import { readKeptTopology } from './routes/topology';
 import { parseTopologyParams } from './topology/params';
 import { readTopology } from './topology/read';
 
@@ -28,12 +31,21 @@ export interface WarmUpResult {
   steps: string[];
 }
 
-export async function warmUp(db: Queryable): Promise<WarmUpResult> {
+/**
+ * `topologyReads`: the route's kept trees (routes/topology.ts), so the dashboard's tree read here
+ * is the one its first visitor gets while nothing has been written since.
+ */
+export async function warmUp(
+  db: Db,
+  topologyReads?: KeptReads<TopologyResponse>,
+): Promise<WarmUpResult> {
   const started = performance.now();
   const steps: string[] = [];
   const params = parseTopologyParams((name) => DASHBOARD_QUERY[name]);
   if (typeof params !== 'string') {
-    const topology = await readTopology(db, params);
+    const topology = topologyReads
+      ? await readKeptTopology(topologyReads, db, params)
+      : await readTopology(db, params);
     steps.push(`topology (${topology.components.length} cards)`);
   }
   const summary = await catalogSummary(db, parseSummaryRequest(DEFAULT_SUMMARY_BODY));

@@ -517,6 +517,20 @@ function suite(label: string, open: () => Promise<{ db: Db; stop(): Promise<void
       expect(posted.status).toBe(403);
     });
 
+    it('shows a write at once, the same tree is answered again while nothing changed', async () => {
+      const query = `?id=${C.nodes}`;
+      const first = await topology(query);
+      expect(await topology(query)).toEqual(first);
+      await db.query(`UPDATE components SET name = 'node-b renamed' WHERE id = $1`, [C.nodeB]);
+      try {
+        const renamed = await topology(query);
+        expect(names(renamed.components[0]!.components)).toContain('node-b renamed');
+      } finally {
+        await db.query(`UPDATE components SET name = 'node-b' WHERE id = $1`, [C.nodeB]);
+      }
+      expect(names((await topology(query)).components[0]!.components)).toContain('node-b');
+    });
+
     it('needs a caller who may read topologies; absent in health-only mode', async () => {
       const basic = createApp({ db, config: testConfig({ auth: 'basic' }), onError: () => {} });
       const anonymous = await basic.request('/api/canary/api/topology');

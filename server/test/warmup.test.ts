@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSummary, parseSummaryRequest } from '../src/catalog/summary';
+import type { TopologyResponse } from '../../src/api/types';
+import { KeptReads } from '../src/db/kept-reads';
 import type { Db } from '../src/db/types';
 import { parseTopologyParams, type TopologyParams } from '../src/topology/params';
 import { readTopology } from '../src/topology/read';
@@ -50,5 +52,21 @@ describe('start-up warm-up', () => {
     } finally {
       await empty.close();
     }
+  });
+
+  it("keeps the dashboard's tree for its first visitor while nothing is written", async () => {
+    const kept = new KeptReads<TopologyResponse>(db);
+    await warmUp(db, kept);
+    const params = parseTopologyParams(
+      (name) => ({ hidden: 'false', depth: '1', sortOrder: 'desc' })[name],
+    ) as TopologyParams;
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return readTopology(db, params);
+    };
+    const tree = await kept.read(JSON.stringify(params), read);
+    expect(reads).toBe(0);
+    expect(tree).toEqual(await readTopology(db, params));
   });
 });

@@ -1,7 +1,8 @@
 /**
- * `GET /canary/api/topology` (api.md §3.5) over the `topology` view (schema.md §4), computed live
- * on every request (no cache: a write is visible at once; `noCache` is accepted and changes
- * nothing). docs/topology-api.md describes the rules; in short:
+ * `GET /canary/api/topology` (api.md §3.5) over the `topology` view (schema.md §4), computed from
+ * the stored data (a write is visible at once; the route keeps an answer only while the database
+ * has not changed, routes/topology.ts; `noCache` is accepted and changes nothing).
+ * docs/topology-api.md describes the rules; in short:
  *
  * 1. The skeleton (id, parent, the columns the filters read) of the components reachable from the
  *    roots, or from `id`, through `parent_id` and `component_relationships` — ids are the only
