@@ -44,6 +44,19 @@ export interface PopoverBaseProps {
   onOpenChange?: (open: boolean) => void;
 }
 
+/** The horizontal span in which `element` can be seen: the window, narrowed by clipping ancestors. */
+function visibleSpan(element: HTMLElement): { left: number; right: number } {
+  let left = 0;
+  let right = window.innerWidth;
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    if (getComputedStyle(node).overflowX === 'visible') continue;
+    const box = node.getBoundingClientRect();
+    left = Math.max(left, box.left);
+    right = Math.min(right, box.right);
+  }
+  return { left, right };
+}
+
 export function PopoverBase({
   className,
   button,
@@ -73,6 +86,25 @@ export function PopoverBase({
   useLayoutEffect(() => {
     if (!state.open && state.returnFocus) buttonRef.current?.focus();
   }, [state]);
+
+  // A panel that would stick out of what can show it (a scrolling container, the window) on one
+  // side opens toward the other: a toolbar that wraps puts an end-anchored button at the start.
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!open || !element) return;
+    const rect = element.getBoundingClientRect();
+    const bounds = visibleSpan(element);
+    if (rect.left < bounds.left && rect.right - rect.left <= bounds.right - bounds.left) {
+      element.style.left = '0px';
+      element.style.right = 'auto';
+    } else if (
+      rect.right > bounds.right &&
+      rect.left - (rect.right - bounds.right) >= bounds.left
+    ) {
+      element.style.right = '0px';
+      element.style.left = 'auto';
+    }
+  }, [open]);
 
   // Focus into the panel once it is shown (children's effects ran first and may have chosen).
   useEffect(() => {

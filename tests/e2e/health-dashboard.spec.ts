@@ -124,8 +124,20 @@ test.describe('health dashboard views (admin)', () => {
 
   test('sorting from the view options is kept in the URL', async ({ page }) => {
     const health = new HealthPage(page);
+    // A width at which the toolbar wraps and puts View at the start of its row: the panel,
+    // anchored at the button's end, opens toward the content instead of out of it.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await health.goto('?hidePassing=false&groupBy=no-group');
     await page.getByRole('button', { name: 'View' }).click();
+    const panel = await page
+      .getByRole('group', { name: 'View options' })
+      .or(page.locator('[aria-label="View options"]'))
+      .first()
+      .boundingBox();
+    const main = await page.locator('main').boundingBox();
+    expect(panel && main && panel.x >= main.x && panel.x + panel.width <= main.x + main.width).toBe(
+      true,
+    );
     await page.getByLabel('Sort by').selectOption('latency');
     await page.getByLabel('Order').selectOption('desc');
     await expect(page).toHaveURL(/sortBy=latency/);
