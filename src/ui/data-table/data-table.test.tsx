@@ -31,6 +31,25 @@ describe('DataTable', () => {
     expect(screen.getByRole('table', { name: 'Things' })).not.toHaveAttribute('aria-rowcount');
   });
 
+  it('draws the rows again when new columns come with the same rows (a lookup arrived)', () => {
+    const withOwner = (owners: ReadonlyMap<string, string>): ColumnDef<Item>[] => [
+      {
+        id: 'owner',
+        header: 'Owner',
+        cell: ({ row }) => owners.get(row.original.id) ?? row.original.id,
+      },
+    ];
+    const rows = items.slice(0, 2);
+    const { rerender } = render(
+      <DataTable data={rows} columns={withOwner(new Map())} label="Things" />,
+    );
+    expect(screen.getByRole('cell', { name: '0' })).toBeInTheDocument();
+    rerender(
+      <DataTable data={rows} columns={withOwner(new Map([['0', 'Alice']]))} label="Things" />,
+    );
+    expect(screen.getByRole('cell', { name: 'Alice' })).toBeInTheDocument();
+  });
+
   it("shows 'No data available' when empty", () => {
     render(<DataTable data={[]} columns={columns} label="Things" />);
     expect(screen.getByText('No data available')).toBeInTheDocument();

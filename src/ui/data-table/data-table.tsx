@@ -265,6 +265,12 @@ interface DataRowProps<T> {
   row: Row<T>;
   /** The table's expansion: a change draws the rows again (a cell may show it). */
   expanded: ExpandedState;
+  /**
+   * The columns as given: new ones draw the rows again. The row model keeps a row's object while
+   * its data is the same, but a cell may read what the columns closed over (a rule's name that
+   * arrived after the rows): pages that keep their columns (useMemo) keep the saving.
+   */
+  columns: unknown;
   measure: ((element: Element | null) => void) | undefined;
   index: number | undefined;
   rowIndex: number | undefined;
@@ -274,8 +280,8 @@ interface DataRowProps<T> {
 }
 
 /**
- * One body row. Memoised: the row model keeps a row's object while its data and the columns are
- * the same, so a re-render of the page (a filter written to the URL while the previous page stays
+ * One body row. Memoised: the row model keeps a row's object while its data is the same and the
+ * columns are given again as the same array, so a re-render of the page (a filter written to the URL while the previous page stays
  * on screen) does not draw every cell again.
  */
 const DataRow = memo(function DataRow<T>({
@@ -405,6 +411,7 @@ export function DataTable<T>({
       key={row.id}
       row={row}
       expanded={expanded}
+      columns={columns}
       measure={measure}
       index={virtual ? index : undefined}
       rowIndex={virtual ? headerRowCount + index + 1 : undefined}

@@ -3,6 +3,7 @@
  * total, sorting and paging in the URL, and 'Export CSV' of every page with the current filters.
  * The name links to /catalog/{id}; the row is a pointer shortcut for it.
  */
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ConfigListItem, ConfigSortColumn, SortOrder } from '../../../api/catalog';
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
@@ -196,11 +197,13 @@ export function ConfigTable({
   onOpen,
   csvExport,
 }: ConfigTableProps) {
+  // The same columns while `showDeleted` is: rows whose data did not change are not drawn again.
+  const tableColumns = useMemo(() => columns(showDeleted), [showDeleted]);
   return (
     <DataTable<ConfigListItem>
       label="Config items"
       data={rows}
-      columns={columns(showDeleted)}
+      columns={tableColumns}
       getRowId={(config) => config.id}
       sorting={[{ id: sortBy, desc: sortOrder === 'desc' }]}
       onSortingChange={(next) => {
