@@ -79,9 +79,12 @@ describe('HealthTable', () => {
   it('draws a long table’s first rows first, then every row', async () => {
     const rows = toHealthRows(null, range(0, 800).map(check));
     const table = renderTable(rows);
-    // The first rows at once, from the top of the list.
-    expect(within(table).getByText('svc-0')).toBeInTheDocument();
-    expect(Number(table.getAttribute('aria-rowcount'))).toBeLessThan(801);
+    // The first rows at once (a screen's worth, not the whole list). Which of them are drawn is
+    // the virtual rows' choice once their module is loaded, and jsdom lays nothing out: the count
+    // tells the first rows from the whole list.
+    const first = Number(table.getAttribute('aria-rowcount'));
+    expect(first).toBeGreaterThan(1);
+    expect(first).toBeLessThan(801);
     // Then the whole list (a header row and 800 rows; jsdom lays nothing out, so the virtual
     // rows draw none of them).
     await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '801'));
