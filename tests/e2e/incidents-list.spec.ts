@@ -37,13 +37,27 @@ const table = (page: Page) => page.getByRole('table', { name: 'Incidents' });
 const filters = (page: Page) => page.getByRole('group', { name: 'Incident filters' });
 const COUNT_TEXT = /^(\d+) incidents?$/;
 
+/** A count query and what it matched before an action: the least the page may show after it. */
+interface CountBound {
+  query: string;
+  select: string;
+  atLeast: number;
+}
+
+/** `query`'s count now, read before the action whose result {@link expectCountShown} checks. */
+async function countBefore(page: Page, query: string, select = 'id'): Promise<CountBound> {
+  return { query, select, atLeast: await countIncidents(page, query, select) };
+}
+
 /**
- * The page shows the number of incidents `query` matches. Other test files create incidents
- * meanwhile, so it is a bound: at least the count read before, at most the count read now.
- * Returns the number shown.
+ * The page shows the number of incidents the bound's query matches. Other test files create
+ * incidents meanwhile, so it is a range: at least the count read before the action, at most the
+ * count read now. Returns the number shown.
  */
-async function expectCountShown(page: Page, query: string, select = 'id'): Promise<number> {
-  const atLeast = await countIncidents(page, query, select);
+async function expectCountShown(
+  page: Page,
+  { query, select, atLeast }: CountBound,
+): Promise<number> {
   let shown = -1;
   await expect
     .poll(async () => {
@@ -69,8 +83,9 @@ test.describe('incident list (commander)', () => {
     const sent = recordListRequests(page);
 
     // Default: open incidents, newest first, the contract's call.
+    const openBound = await countBefore(page, 'status=eq.open');
     await page.goto('/incidents');
-    const openTotal = await expectCountShown(page, 'status=eq.open');
+    const openTotal = await expectCountShown(page, openBound);
     await expect(table(page).getByRole('row')).toHaveCount(Math.min(openTotal, 50) + 1);
     const first = sent[0];
     expect(first?.get('select')).toBe(LIST_SELECT);
@@ -86,9 +101,10 @@ test.describe('incident list (commander)', () => {
     // Severity and every status: in the URL, sent as eq./omitted.
     await filters(page).getByLabel('Status').selectOption({ label: 'All' });
     await expect(page).toHaveURL(/[?&]status=all/);
+    const highBound = await countBefore(page, 'severity=eq.high');
     await filters(page).getByLabel('Severity').selectOption({ label: 'High' });
     await expect(page).toHaveURL(/[?&]severity=high/);
-    await expectCountShown(page, 'severity=eq.high');
+    await expectCountShown(page, highBound);
     const highRequest = sent.at(-1);
     expect(highRequest?.get('severity')).toBe('eq.high');
     expect(highRequest?.has('status')).toBe(false);
@@ -97,13 +113,14 @@ test.describe('incident list (commander)', () => {
     // The search is written once, 400 ms after the last key.
     const before = sent.length;
     const search = filters(page).getByRole('searchbox', { name: 'Search for incident' });
+    const latencyBound = await countBefore(page, 'severity=eq.high&title=ilike.*latency*');
     await search.pressSequentially('latency', { delay: 60 });
     await expect(page).toHaveURL(/[?&]search=latency/);
     await expect
       .poll(() => sent.slice(before).filter((params) => params.has('title')).length)
       .toBe(1);
     expect(sent.at(-1)?.get('title')).toBe('ilike.*latency*');
-    await expectCountShown(page, 'severity=eq.high&title=ilike.*latency*');
+    await expectCountShown(page, latencyBound);
 
     // A component (searchable): only incidents with evidence on it, through an inner join.
     await search.fill('');
@@ -118,6 +135,8 @@ test.describe('incident list (commander)', () => {
     expect(linked).toBeDefined();
     const componentId = linked?.component_id ?? '';
     const componentName = linked?.components.name ?? '';
+    const componentQuery = `hypotheses.evidences.component_id=eq.${componentId}`;
+    const componentBound = await countBefore(page, componentQuery, `id,${COMPONENT_EMBED}`);
     await filters(page).getByLabel('Severity').selectOption({ label: 'All' });
     await filters(page)
       .getByRole('button', { name: /^Component/ })
@@ -137,30 +156,18 @@ test.describe('incident list (commander)', () => {
       .poll(() => componentRequest()?.get('hypotheses.evidences.component_id'))
       .toBe(`eq.${componentId}`);
     expect(componentRequest()?.get('select')).toBe(`${LIST_SELECT},${COMPONENT_EMBED}`);
-    const componentTotal = await countIncidents(
-      page,
-      `hypotheses.evidences.component_id=eq.${componentId}`,
-      `id,${COMPONENT_EMBED}`,
-    );
-    expect(componentTotal).toBeGreaterThan(0);
-    await expectCountShown(
-      page,
-      `hypotheses.evidences.component_id=eq.${componentId}`,
-      `id,${COMPONENT_EMBED}`,
-    );
+    expect(componentBound.atLeast).toBeGreaterThan(0);
+    await expectCountShown(page, componentBound);
 
     // The URL restores the view after a reload; a bad value falls back to the default.
+    const reloadBound = await countBefore(page, componentQuery, `id,${COMPONENT_EMBED}`);
     await page.goto(`/incidents?status=all&component=${componentId}&severity=nonsense`);
     await expect(filters(page).getByLabel('Status')).toHaveValue('');
     await expect(filters(page).getByLabel('Severity')).toHaveValue('');
     await expect(filters(page).getByRole('button', { name: /^Component/ })).toContainText(
       componentName,
     );
-    await expectCountShown(
-      page,
-      `hypotheses.evidences.component_id=eq.${componentId}`,
-      `id,${COMPONENT_EMBED}`,
-    );
+    await expectCountShown(page, reloadBound);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/incidents$/);
     await expect(filters(page).getByLabel('Status')).toHaveValue('open');
