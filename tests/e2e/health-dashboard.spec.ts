@@ -153,6 +153,9 @@ test.describe('health dashboard views (admin)', () => {
   }) => {
     const health = new HealthPage(page);
     await health.goto();
+    // Once the checks are drawn: the panel keeps itself inside the page and moves when the rows
+    // change the page's layout, which could take the option from under a click (ci-run23).
+    await health.shownCounts();
     await page.getByRole('button', { name: /time range/i }).click();
     const picker = page.getByRole('dialog', { name: 'Select time range' });
     await picker
