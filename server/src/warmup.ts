@@ -10,9 +10,8 @@ import { catalogSummary, parseSummaryRequest } from './catalog/summary';
 import type { TopologyResponse } from '../../src/api/types';
 import type { KeptReads } from './db/kept-reads';
 import type { Db } from './db/types';
-import { readKeptTopology } from './routes/topology';
 import { parseTopologyParams } from './topology/params';
-import { readTopology } from './topology/read';
+import { readKeptTopology, readTopology } from './topology/read';
 
 /** The console's default summary request (src/api/catalog.ts catalogSummaryBody, 30-day window). */
 const DEFAULT_SUMMARY_BODY = {
@@ -32,7 +31,7 @@ export interface WarmUpResult {
 }
 
 /**
- * `topologyReads`: the route's kept trees (routes/topology.ts), so the dashboard's tree read here
+ * `topologyReads`: the route's kept trees (routes/topology.ts, topology/read.ts readKeptTopology), so the dashboard's tree read here
  * is the one its first visitor gets while nothing has been written since.
  */
 export async function warmUp(

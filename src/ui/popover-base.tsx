@@ -24,6 +24,7 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
+import { clippingSpan } from './clipping-span';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -42,19 +43,6 @@ export interface PopoverBaseProps {
   children: ReactNode | ((close: () => void) => ReactNode);
   /** Called when the panel opens or closes. */
   onOpenChange?: (open: boolean) => void;
-}
-
-/** The horizontal span in which `element` can be seen: the window, narrowed by clipping ancestors. */
-function visibleSpan(element: HTMLElement): { left: number; right: number } {
-  let left = 0;
-  let right = window.innerWidth;
-  for (let node = element.parentElement; node; node = node.parentElement) {
-    if (getComputedStyle(node).overflowX === 'visible') continue;
-    const box = node.getBoundingClientRect();
-    left = Math.max(left, box.left);
-    right = Math.min(right, box.right);
-  }
-  return { left, right };
 }
 
 export function PopoverBase({
@@ -93,7 +81,7 @@ export function PopoverBase({
     const element = panel.current;
     if (!open || !element) return;
     const rect = element.getBoundingClientRect();
-    const bounds = visibleSpan(element);
+    const bounds = clippingSpan(element);
     if (rect.left < bounds.left && rect.right - rect.left <= bounds.right - bounds.left) {
       element.style.left = '0px';
       element.style.right = 'auto';

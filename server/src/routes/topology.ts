@@ -10,8 +10,8 @@ import type { Db, Queryable } from '../db/types';
 import type { AppEnv } from '../http/env';
 import { jsonError } from '../http/errors';
 import { requirePermission } from '../http/rbac';
-import { parseTopologyParams, type TopologyParams } from '../topology/params';
-import { readTopology, type TopologyScope } from '../topology/read';
+import { parseTopologyParams } from '../topology/params';
+import { readKeptTopology, readTopology, type TopologyScope } from '../topology/read';
 
 /** Read the query, answer 400 for a bad one, else the topology (limited to `scope` if given). */
 export async function topologyResponse(
@@ -22,15 +22,6 @@ export async function topologyResponse(
   const params = parseTopologyParams((name) => c.req.query(name));
   if (typeof params === 'string') return jsonError(c, 400, params);
   return c.json(await readTopology(db, params, scope));
-}
-
-/** The tree for `params`, kept in `kept` (the route's and the start-up warm-up's). */
-export function readKeptTopology(
-  kept: KeptReads<TopologyResponse>,
-  db: Db,
-  params: TopologyParams,
-): Promise<TopologyResponse> {
-  return kept.read(JSON.stringify(params), () => readTopology(db, params));
 }
 
 /**

@@ -22,7 +22,8 @@ import type {
   TopologyResponse,
   TopologySummary,
 } from '../../../src/api/types';
-import type { Queryable } from '../db/types';
+import type { KeptReads } from '../db/kept-reads';
+import type { Db, Queryable } from '../db/types';
 import { matchesList, type TopologyParams } from './params';
 
 /** What the filters, sorting and tree building read of every candidate component. */
@@ -591,4 +592,16 @@ export async function readTopology(
     tags,
     types: distinct(rowsOf.map((row) => row.type)),
   };
+}
+
+/**
+ * The tree for `params`, kept in `kept` while the database has not changed (db/kept-reads.ts):
+ * the route's answers and the start-up warm-up's (routes/topology.ts, warmup.ts).
+ */
+export function readKeptTopology(
+  kept: KeptReads<TopologyResponse>,
+  db: Db,
+  params: TopologyParams,
+): Promise<TopologyResponse> {
+  return kept.read(JSON.stringify(params), () => readTopology(db, params));
 }

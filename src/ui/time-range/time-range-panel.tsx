@@ -20,6 +20,7 @@ import {
 } from './time-range-value';
 import { useRecentRangesStore, type RecentRange } from './use-recent-ranges-store';
 import { formatWallClock, timeZoneAbbreviation } from './zoned-time';
+import { clippingSpan } from '../clipping-span';
 
 export interface TimeRangePanelProps {
   value: TimeRangeValue;
@@ -87,17 +88,7 @@ export function TimeRangePanel({
     let shift = 0;
     let frame = 0;
     const place = () => {
-      let left = 0;
-      let right = window.innerWidth;
-      for (let node = panel.parentElement; node; node = node.parentElement) {
-        const overflow = getComputedStyle(node).overflowX;
-        if (overflow !== 'visible') {
-          const box = node.getBoundingClientRect();
-          left = Math.max(left, box.left);
-          right = Math.min(right, box.right);
-          break;
-        }
-      }
+      const { left, right } = clippingSpan(panel);
       const margin = 8;
       const rect = panel.getBoundingClientRect();
       // Where the panel would be without the current shift.
