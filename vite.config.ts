@@ -1,8 +1,9 @@
 import { copyFileSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { groupByRoutes, IMPORT_FROM, namesIn } from './vite.route-chunks';
 
 const outDir = 'dist/console';
 
@@ -52,20 +53,73 @@ function startupChunks(): {
   plugin: Plugin;
   core: (id: string) => boolean;
   app: (id: string) => boolean;
+  routeChunk: (id: string) => string | null;
 } {
   const core = new Set<string>();
   const app = new Set<string>();
+  const routeChunks = new Map<string, string>();
   const isSource = (id: string) => id.replace(/\\/g, '/').includes('/src/');
   const plugin: Plugin = {
     name: 'vigil-startup-chunks',
     apply: 'build',
+    // .vite/chunk-modules.json: source module (project-relative, no extension) → its chunk's file,
+    // for bench/sizes.mjs (the Vite manifest names a chunk by one module only).
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const path = relative(process.cwd(), id).replace(/\\/g, '/');
+          if (path.startsWith('src/')) modules[path.replace(/\.[jt]sx?$/, '')] = output.fileName;
+        }
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(modules),
+      });
+    },
     buildEnd() {
       core.clear();
       app.clear();
       const ids = [...this.getModuleIds()];
       const find = (suffix: string) => ids.find((id) => id.replace(/\\/g, '/').endsWith(suffix));
       /** The modules reachable from `roots` by static imports (`dynamic` adds lazy imports). */
-      const reach = (roots: (string | undefined)[], dynamic: boolean, stop?: string) => {
+      /**
+       * The modules an index.ts file re-exports the names `importer` takes from it (all of them
+       * for `import *`), read from the transformed code (type-only names are gone by then).
+       */
+      const barrelTargets = (importer: string, barrel: string): string[] => {
+        const code = this.getModuleInfo(importer)?.code ?? '';
+        const folder = dirname(barrel);
+        const names = new Set<string>();
+        let all = false;
+        for (const [, clause = '', spec = ''] of code.matchAll(IMPORT_FROM)) {
+          if (!spec.startsWith('.') || resolve(dirname(importer), spec) !== folder) continue;
+          if (!clause.includes('{') || clause.includes('*')) all = true;
+          for (const name of namesIn(clause, 'imported')) names.add(name);
+        }
+        const barrelInfo = this.getModuleInfo(barrel);
+        const targets = new Set<string>();
+        for (const [, clause = '', spec = ''] of (barrelInfo?.code ?? '').matchAll(IMPORT_FROM)) {
+          const wanted =
+            all || clause.includes('*') || namesIn(clause, 'exported').some((n) => names.has(n));
+          if (!wanted) continue;
+          const path = resolve(folder, spec);
+          const target = barrelInfo?.importedIds.find(
+            (id) => id.replace(/\.[jt]sx?$/, '') === path,
+          );
+          if (target) targets.add(target);
+          else return barrelInfo?.importedIds ?? []; // not understood: everything it imports
+        }
+        return [...targets];
+      };
+      const reach = (
+        roots: (string | undefined)[],
+        dynamic: boolean,
+        stop?: string,
+        throughBarrels = true,
+      ) => {
         const seen = new Set<string>();
         const queue = roots.filter((id): id is string => Boolean(id));
         while (queue.length > 0) {
@@ -73,7 +127,10 @@ function startupChunks(): {
           if (seen.has(id) || id === stop) continue;
           seen.add(id);
           const info = this.getModuleInfo(id);
-          queue.push(...(info?.importedIds ?? []));
+          for (const imported of info?.importedIds ?? []) {
+            if (throughBarrels || !isBarrel(imported)) queue.push(imported);
+            else queue.push(...barrelTargets(id, imported));
+          }
           if (dynamic) queue.push(...(info?.dynamicallyImportedIds ?? []));
         }
         return seen;
@@ -89,10 +146,41 @@ function startupChunks(): {
         if (!isSource(id) || entry.has(id)) continue;
         (signIn.has(id) ? core : app).add(id);
       }
+      // Each address's first load: the pages and prefetch modules of the route table, and the
+      // pages the router and the sign-in routes load lazily.
+      const roots = [
+        '/src/app/routes.tsx',
+        '/src/app/app-router.tsx',
+        '/src/app/sign-in-routes.tsx',
+      ]
+        .map(find)
+        .flatMap((id) => (id ? (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) : []));
+      const sizeOf = (id: string) => this.getModuleInfo(id)?.code?.length ?? 0;
+      const taken = (id: string) =>
+        core.has(id) || app.has(id) || entry.has(id) || isStartupLibrary(id);
+      routeChunks.clear();
+      // Through a folder's index.ts file only to the modules of the names taken from it.
+      const graphOf = (root: string) => reach([root], false, undefined, false);
+      for (const [id, name] of groupByRoutes(roots, graphOf, taken, sizeOf)) {
+        routeChunks.set(id, name);
+      }
     },
   };
-  return { plugin, core: (id) => core.has(id), app: (id) => app.has(id) };
+  return {
+    plugin,
+    core: (id) => core.has(id),
+    app: (id) => app.has(id),
+    routeChunk: (id) => routeChunks.get(id) ?? null,
+  };
 }
+
+/** React, React DOM, the router, the stores and React Query: the vendor and query chunks. */
+const STARTUP_LIBRARY =
+  /rolldown[\\/]runtime|vite[\\/]preload-helper|[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|zustand|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+const isStartupLibrary = (id: string) => STARTUP_LIBRARY.test(id);
+
+/** The folders' index.ts files, which only re-export (treeshake.moduleSideEffects below). */
+const isBarrel = (id: string) => /[\\/]src[\\/].+[\\/]index\.ts$/.test(id);
 
 const startup = startupChunks();
 
@@ -114,7 +202,7 @@ export default defineConfig({
       // that takes SearchFilter from ui/filter-bar shares a chunk with the pages that use
       // SearchFilter, not with every filter of the folder.
       treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]src[\\/].+[\\/]index\.ts$/.test(id),
+        moduleSideEffects: (id: string) => !isBarrel(id),
       },
       output: {
         codeSplitting: {
@@ -137,6 +225,7 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
             },
             { name: 'app', test: startup.app },
+            { name: (id) => startup.routeChunk(id) },
           ],
         },
       },

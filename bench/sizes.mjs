@@ -230,11 +230,19 @@ export function measureRouteFirstLoads(consoleDir, routes, options = {}) {
   )) {
     initial.add(match[1].replace(/^\.?\//, ''));
   }
+  const chunkModulesPath = join(consoleDir, '.vite', 'chunk-modules.json');
+  const chunkModules = existsSync(chunkModulesPath)
+    ? JSON.parse(readFileSync(chunkModulesPath, 'utf8'))
+    : {};
   const keyOf = (module) => {
     const key = ['', '.tsx', '.ts', '.jsx', '.js']
       .map((ext) => module + ext)
       .find((k) => manifest[k]);
     if (key) return key;
+    // The chunk a module went into (vite.config.ts writes the list): a route chunk holds several.
+    const file = chunkModules[module];
+    const byFile = file && Object.keys(manifest).find((k) => manifest[k].file === file);
+    if (byFile) return byFile;
     // A dynamically imported module that rolldown put into a shared chunk (another page imports
     // it statically) has no entry of its own: the shared chunk is named after it.
     const name = posix.basename(module).replace(/\.[jt]sx?$/, '');

@@ -30,7 +30,7 @@ import { StatusIcon } from '../../ui/status-icon';
 import { Switch } from '../../ui/switch';
 import { Tabs } from '../../ui/tabs';
 import { useUrlState } from '../../ui/use-url-state';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint } from '../../ui/after-paint';
 import { HealthLabelFilter } from './health-label-filter';
 import { createHealthViewBuilder, FIXED_GROUP_BY, warmSearch } from './health-pipeline';
 import { isPivotActive, type PIVOT_CELL_TYPES } from './health-pivot';

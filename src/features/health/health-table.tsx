@@ -17,7 +17,7 @@ import {
 import { ChevronRightIcon, ClockIcon } from '../../ui/icons';
 import { StatusIcon } from '../../ui/status-icon';
 import { cx } from '../../lib/class-names';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint } from '../../ui/after-paint';
 import { checkTitle, displayLatency, type CheckGroup, type SortBy } from './health-pipeline';
 
 export type HealthRow =
