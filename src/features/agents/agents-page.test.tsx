@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgentSummary } from '../../api/types';
 import { jsonResponse, renderWithProviders, type FakeApi } from '../../test/render-with-providers';
 import { Toaster, useToastStore } from '../../ui/toast';
@@ -204,6 +204,21 @@ describe('AgentsPage: table', () => {
 
     await userEvent.selectOptions(within(pagination).getByLabelText('Rows per page'), '200');
     await waitFor(() => expect(lastSearch(location).get('pageSize')).toBe('200'));
+  });
+
+  it('asks for the sorted page inside the click, before the page re-renders under the new URL', async () => {
+    const { api } = agentsApi();
+    const { queryClient } = renderPage('/agents', api);
+    await screen.findByRole('button', { name: 'edge-eu' });
+    const prefetch = vi.spyOn(queryClient, 'prefetchQuery');
+    await userEvent.click(screen.getByRole('button', { name: 'Checks' }));
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(prefetch.mock.calls[0]?.[0].queryKey).toEqual([
+      'agents',
+      '/api',
+      'list',
+      { pageIndex: 0, pageSize: 50, sortBy: 'checks_count', sortOrder: 'desc' },
+    ]);
   });
 
   it('falls back to the defaults for bad URL values', async () => {

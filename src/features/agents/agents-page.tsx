@@ -3,8 +3,10 @@
  * total), the Add Agent button for users with write permission on agents, and the dialogs held
  * in the URL (`?id=` edits an agent, `?addAgent=true` creates one).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AGENT_PAGE_SIZES, useAgents } from '../../api/agents';
+import { AGENT_PAGE_SIZES, agentQueries, useAgents } from '../../api/agents';
+import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import { useCan } from '../../rbac/use-can';
 import { Button } from '../../ui/button';
@@ -37,7 +39,16 @@ function useNow(intervalMs: number): number {
 }
 
 export function AgentsPage() {
-  const [state, setState] = useUrlState(agentsUrlSchema);
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  // A sort or page change asks for its page at once, inside the event handler (the query would
+  // otherwise start only after the page re-renders under the new URL).
+  const [state, setState] = useUrlState(agentsUrlSchema, {
+    readAhead: ({ pageIndex, pageSize, sortBy, sortOrder }) =>
+      void queryClient.prefetchQuery(
+        agentQueries.list(client, { pageIndex, pageSize, sortBy, sortOrder }),
+      ),
+  });
   const canWrite = useCan('agents', 'write');
   useEffect(() => {
     if (canWrite) AgentCreateDialog.preload();
