@@ -6,7 +6,6 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ConfigListItem, ConfigSortColumn, SortOrder } from '../../../api/catalog';
-
 import { ComponentIcon } from '../../../entities/topology-card/component-icon';
 import { DataTable, type ColumnDef, type CsvExportOptions } from '../../../ui/data-table';
 import { StatusIcon } from '../../../ui/status-icon';
