@@ -1,13 +1,58 @@
 /**
- * The config detail page's own reads (postgrest.md §8.3, §8.7): a config's playbook runs (paged,
- * newest first, the playbook embedded), the checks linked to it (`check_summary_for_config`) and
- * the name of its agent. Types → fetchers → keys → query options, in the style of `catalog.ts`.
+ * The config detail page's own reads (postgrest.md §8.3, §8.7): the config itself with its tab
+ * counts (`config_detail`), its playbook runs (paged, newest first, the playbook embedded), the
+ * checks linked to it (`check_summary_for_config`) and the name of its agent.
+ * Types → fetchers → keys → query options, in the style of `catalog.ts`.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { CATALOG_STALE_TIME_MS, catalogKeys } from './catalog';
+import { CATALOG_STALE_TIME_MS, catalogKeys, catalogQuery } from './catalog';
 import type { ApiClient } from './client';
 import { from, selectPage, selectRows, type Page, type PostgrestQuery } from './postgrest';
-import type { CheckLatency, CheckUptime } from './types';
+import type { CheckLatency, CheckUptime, ConfigDetail } from './types';
+
+// ---- one config (postgrest.md §8.3 "config detail", "config name") ----
+
+/** `GET /db/config_detail?id=eq.{id}&select=*,config_scrapers(id,name)`; null: 'Details not found'. */
+export async function getConfigDetail(
+  client: ApiClient,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ConfigDetail | null> {
+  const { rows } = await selectRows<ConfigDetail>(
+    client,
+    from('config_detail').eq('id', id).select('*,config_scrapers(id,name)'),
+    options,
+  );
+  return rows[0] ?? null;
+}
+
+/** The count badges of the detail tabs; the Config tab has none. */
+export interface ConfigTabCounts {
+  changes: number;
+  insights: number;
+  relationships: number;
+  playbooks: number;
+  checks: number;
+}
+
+function count(value: unknown): number {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number > 0 ? number : 0;
+}
+
+/** The tab badges from `config_detail.summary` (missing or null counts read as 0). */
+export function configTabCounts(detail: Pick<ConfigDetail, 'summary'> | null): ConfigTabCounts {
+  const summary = detail?.summary ?? {};
+  return {
+    changes: count(summary.changes),
+    insights: count(summary.analysis),
+    relationships: count(summary.relationships),
+    playbooks: count(summary.playbook_runs),
+    checks: count(summary.checks),
+  };
+}
+
+// ---- playbook runs, checks, agent ----
 
 /** "Playbook … panels page size 50" (spec doc 2 §9). */
 export const CONFIG_PLAYBOOK_RUNS_PAGE_SIZE = 50;
@@ -135,6 +180,10 @@ export const catalogConfigKeys = {
 };
 
 export const catalogConfigQueries = {
+  config: (client: ApiClient, id: string) =>
+    catalogQuery(catalogKeys.config(client.baseUrl, id), (signal) =>
+      getConfigDetail(client, id, { signal }),
+    ),
   /** 50 runs at a time; no next page once a page is short or the total is reached. */
   playbookRuns: (client: ApiClient, configId: string) =>
     infiniteQueryOptions({

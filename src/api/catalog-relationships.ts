@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client';
-import { filterList, CATALOG_STALE_TIME_MS, type TriStateFilter } from './catalog';
+import { CATALOG_STALE_TIME_MS, filterList, type TriStateFilter } from './catalog';
 import { PostgrestQuery, selectRows } from './postgrest';
 
 // ---- relationships ----

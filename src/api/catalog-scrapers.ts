@@ -1,14 +1,69 @@
 /**
- * Catalog scrapers beyond `catalog.ts`'s list and get: one scraper with its last job and agent
- * (`config_scrapers_with_status`, postgrest.md §8.8) and its job history
+ * Catalog scrapers: the list (postgrest.md §8.8, the generic settings list on /catalog/scrapers),
+ * one scraper (`config_scrapers`), one scraper with its last job and agent
+ * (`config_scrapers_with_status`) and its job history
  * (`GET /db/job_histories?resource_id=eq.{id}`, paged, newest first).
  * Types → fetchers → keys → query options, in the style of `catalog.ts`.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CATALOG_STALE_TIME_MS } from './catalog';
+import {
+  CATALOG_STALE_TIME_MS,
+  catalogKeys,
+  catalogQuery,
+  SCRAPERS_LIST_LIMIT,
+  type SortOrder,
+} from './catalog';
 import type { ApiClient } from './client';
 import { from, PostgrestQuery, selectRows } from './postgrest';
-import type { ConfigScraperSummary } from './types';
+import type { ConfigScraper, ConfigScraperSummary } from './types';
+
+// ---- scrapers (postgrest.md §8.8 generic list on /catalog/scrapers) ----
+
+export const SCRAPER_SORT_COLUMNS = ['name', 'source', 'created_at', 'updated_at'] as const;
+export type ScraperSortColumn = (typeof SCRAPER_SORT_COLUMNS)[number];
+
+export interface ScraperListParams {
+  sortBy: ScraperSortColumn;
+  sortOrder: SortOrder;
+}
+
+export function scraperListQuery(params: ScraperListParams): PostgrestQuery {
+  return from('config_scrapers_with_status')
+    .select('*,created_by(id,name,avatar)')
+    .order({ column: params.sortBy, ascending: params.sortOrder === 'asc' })
+    .is('deleted_at', 'null')
+    .limit(SCRAPERS_LIST_LIMIT);
+}
+
+/** The scrapers with their last job (non-deleted), default newest first. */
+export async function listScrapers(
+  client: ApiClient,
+  params: ScraperListParams = { sortBy: 'created_at', sortOrder: 'desc' },
+  options: { signal?: AbortSignal } = {},
+): Promise<ConfigScraperSummary[]> {
+  const { rows } = await selectRows<ConfigScraperSummary>(
+    client,
+    scraperListQuery(params),
+    options,
+  );
+  return rows;
+}
+
+/** `GET /db/config_scrapers?id=eq.{id}`; null when absent. */
+export async function getScraper(
+  client: ApiClient,
+  id: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ConfigScraper | null> {
+  const { rows } = await selectRows<ConfigScraper>(
+    client,
+    from('config_scrapers').eq('id', id),
+    options,
+  );
+  return rows[0] ?? null;
+}
+
+// ---- one scraper with its status ----
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,6 +153,14 @@ export const catalogScraperKeys = {
 };
 
 export const catalogScraperQueries = {
+  /** The scrapers list, default newest first. */
+  scrapers: (
+    client: ApiClient,
+    params: ScraperListParams = { sortBy: 'created_at', sortOrder: 'desc' },
+  ) =>
+    catalogQuery(catalogKeys.scrapers(client.baseUrl, params), (signal) =>
+      listScrapers(client, params, { signal }),
+    ),
   scraper: (client: ApiClient, id: string) =>
     queryOptions({
       queryKey: catalogScraperKeys.scraper(client.baseUrl, id),

@@ -3,37 +3,41 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   CATALOG_FILTER_OPTIONS_STALE_TIME_MS,
   CATALOG_STALE_TIME_MS,
+  catalogKeys,
   CHANGES_DEFAULT_PAGE_SIZE,
   CHANGES_RECURSIVE_DEPTH,
-  INSIGHTS_DEFAULT_PAGE_SIZE,
-  catalogChangesBody,
-  catalogKeys,
-  catalogQueries,
-  catalogSummaryBody,
-  configListQuery,
-  configTabCounts,
   filterList,
-  getCatalogSummary,
-  getConfigChange,
-  getConfigDetail,
-  getConfigName,
-  getInsight,
-  getScraper,
-  insightListQuery,
-  listCatalogChanges,
-  listCatalogOptions,
-  listConfigKeyValues,
-  listConfigInsights,
-  listConfigs,
-  listInsights,
-  listScrapers,
-  recursiveMode,
-  summaryGroupBy,
-  tagSelector,
-  type CatalogChangesParams,
-  type ConfigListParams,
-  type InsightListParams,
+  INSIGHTS_DEFAULT_PAGE_SIZE,
 } from './catalog';
+import {
+  catalogChangeQueries,
+  catalogChangesBody,
+  type CatalogChangesParams,
+  getConfigChange,
+  listCatalogChanges,
+  recursiveMode,
+  tagSelector,
+} from './catalog-changes';
+import { catalogConfigQueries, configTabCounts, getConfigDetail } from './catalog-config';
+import { getConfigName } from './catalog-config-name';
+import {
+  getInsight,
+  type InsightListParams,
+  insightListQuery,
+  listConfigInsights,
+  listInsights,
+} from './catalog-insights';
+import {
+  catalogListQueries,
+  catalogSummaryBody,
+  type ConfigListParams,
+  configListQuery,
+  getCatalogSummary,
+  listConfigs,
+  summaryGroupBy,
+} from './catalog-list';
+import { catalogOptionQueries, listCatalogOptions, listConfigKeyValues } from './catalog-options';
+import { getScraper, listScrapers } from './catalog-scrapers';
 import { createApiClient } from './client';
 
 const ID = '0c9a55da-ed3a-45dd-9413-633861c17855';
@@ -578,8 +582,8 @@ describe('filter option lists', () => {
 
   it('are cached 60 s', () => {
     const { client } = fakeClient();
-    expect(catalogQueries.options(client, 'configTypes').staleTime).toBe(60_000);
-    expect(catalogQueries.keyValues(client, 'labels').staleTime).toBe(60_000);
+    expect(catalogOptionQueries.options(client, 'configTypes').staleTime).toBe(60_000);
+    expect(catalogOptionQueries.keyValues(client, 'labels').staleTime).toBe(60_000);
   });
 });
 
@@ -592,16 +596,18 @@ describe('keys and query options', () => {
 
   it('options use the 5-minute stale time and fetch through the client', async () => {
     const { calls, client } = fakeClient({ body: [{ id: ID }] });
-    const options = catalogQueries.config(client, ID);
+    const options = catalogConfigQueries.config(client, ID);
     expect(options.queryKey).toEqual(catalogKeys.config('/api', ID));
     expect(options.staleTime).toBe(300_000);
-    expect(catalogQueries.summary(client, { groupBy: [], hideDeleted: true }).staleTime).toBe(
+    expect(catalogListQueries.summary(client, { groupBy: [], hideDeleted: true }).staleTime).toBe(
       300_000,
     );
-    expect(catalogQueries.changes(client, BASE_CHANGES).staleTime).toBe(300_000);
+    expect(catalogChangeQueries.changes(client, BASE_CHANGES).staleTime).toBe(300_000);
     // Paged lists keep the previous page on screen; single reads do not.
-    expect(catalogQueries.changes(client, BASE_CHANGES).placeholderData).toBe(keepPreviousData);
-    expect(catalogQueries.list(client, BASE_LIST).placeholderData).toBe(keepPreviousData);
+    expect(catalogChangeQueries.changes(client, BASE_CHANGES).placeholderData).toBe(
+      keepPreviousData,
+    );
+    expect(catalogListQueries.list(client, BASE_LIST).placeholderData).toBe(keepPreviousData);
     expect(options.placeholderData).toBeUndefined();
     const queryFn = options.queryFn as unknown as (context: {
       signal: AbortSignal;

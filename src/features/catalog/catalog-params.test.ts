@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogChangesBody, catalogSummaryBody, configListQuery } from '../../api/catalog';
+import { catalogChangesBody } from '../../api/catalog-changes';
+import { catalogSummaryBody, configListQuery } from '../../api/catalog-list';
 import { relativeRange } from '../../ui/time-range';
 import {
   CATALOG_SEARCH_DEBOUNCE_MS,

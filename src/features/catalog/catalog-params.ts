@@ -19,13 +19,12 @@
 import {
   CHANGE_SEVERITIES,
   CONFIG_SORT_COLUMNS,
-  type CatalogSummaryParams,
   type ChangeSeverity,
-  type ConfigListParams,
   type KeyValueFilter,
   type TriState,
   type TriStateFilter,
 } from '../../api/catalog';
+import type { CatalogSummaryParams, ConfigListParams } from '../../api/catalog-list';
 import {
   enumCodec,
   numberCodec,

@@ -5,7 +5,7 @@
  * the requests up.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogQueries } from '../../api/catalog';
+import { catalogListQueries } from '../../api/catalog-list';
 import type { ApiClient } from '../../api/client';
 import type { PagePrefetch } from '../../api/prefetch';
 import { catalogPaths } from './catalog-paths';
@@ -16,6 +16,7 @@ import {
   parseCatalogParams,
   type CatalogUrlValues,
 } from './catalog-params';
+import { LazyConfigTable } from './list/lazy-config-table';
 import { useCatalogPreferences } from './use-catalog-preferences';
 
 /** Reads ahead what /catalog shows for these values: the grouped summary or a page of the list. */
@@ -27,11 +28,13 @@ export async function prefetchCatalogView(
 ): Promise<void> {
   if (isGroupedView(values)) {
     await queryClient.prefetchQuery(
-      catalogQueries.summary(client, catalogSummaryParams(values, hideDeleted)),
+      catalogListQueries.summary(client, catalogSummaryParams(values, hideDeleted)),
     );
   } else {
+    // The flat table's code with its first page (it loads apart from the summary).
+    LazyConfigTable.preload();
     await queryClient.prefetchQuery(
-      catalogQueries.list(client, configListParams(values, hideDeleted)),
+      catalogListQueries.list(client, configListParams(values, hideDeleted)),
     );
   }
 }

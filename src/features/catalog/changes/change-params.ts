@@ -6,15 +6,17 @@
  * the shared controls (tag filters as tri-state maps, table sorting, option lists from the rows).
  */
 import {
-  CHANGE_SORT_COLUMNS,
   CHANGES_DEFAULT_PAGE_SIZE,
   type CatalogChange,
-  type CatalogChangesParams,
   type ChangeSeverity,
-  type ChangeSortColumn,
   type KeyValueFilter,
   type TriStateFilter,
 } from '../../../api/catalog';
+import {
+  CHANGE_SORT_COLUMNS,
+  type CatalogChangesParams,
+  type ChangeSortColumn,
+} from '../../../api/catalog-changes';
 import {
   booleanCodec,
   enumCodec,

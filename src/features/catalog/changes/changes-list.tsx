@@ -10,8 +10,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useApiClient } from '../../../api/api-context';
-import { catalogQueries, type CatalogChange } from '../../../api/catalog';
+import type { CatalogChange } from '../../../api/catalog';
 import { catalogChangeQueries, listCatalogChangesPage } from '../../../api/catalog-changes';
+import { catalogConfigNameQueries } from '../../../api/catalog-config-name';
+import { catalogOptionQueries } from '../../../api/catalog-options';
 import { errorMessage } from '../../../api/client';
 import { collectPages } from '../../../lib/paging';
 import { formatCompactRelative } from '../../../lib/time';
@@ -116,7 +118,7 @@ export function ChangesList({ configId }: ChangesListProps) {
   // A filter change asks for its page inside the event handler, not after the re-render.
   const [values, setValues, preview] = useUrlState(changesPageSchema, {
     readAhead: (next) =>
-      void queryClient.prefetchQuery(catalogQueries.changes(client, paramsOf(next))),
+      void queryClient.prefetchQuery(catalogChangeQueries.changes(client, paramsOf(next))),
   });
   const params = useMemo(
     () => paramsOf(values),
@@ -124,15 +126,15 @@ export function ChangesList({ configId }: ChangesListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [values, hideDeleted, configId, now],
   );
-  const list = useQuery(catalogQueries.changes(client, params));
+  const list = useQuery(catalogChangeQueries.changes(client, params));
   usePageRefresh(() => {
     setNow(new Date());
     void list.refetch();
   }, list.isFetching);
 
-  const configTypes = useQuery(catalogQueries.options(client, 'configTypes'));
-  const changeTypes = useQuery(catalogQueries.options(client, 'changeTypes'));
-  const tags = useQuery(catalogQueries.keyValues(client, 'tags'));
+  const configTypes = useQuery(catalogOptionQueries.options(client, 'configTypes'));
+  const changeTypes = useQuery(catalogOptionQueries.options(client, 'changeTypes'));
+  const tags = useQuery(catalogOptionQueries.keyValues(client, 'tags'));
   const rows = useMemo(() => list.data?.changes ?? [], [list.data]);
   const total = list.data?.total;
 
@@ -153,7 +155,7 @@ export function ChangesList({ configId }: ChangesListProps) {
   });
   const names = useMemo(() => people.data ?? {}, [people.data]);
   const filterConfig = useQuery({
-    ...catalogQueries.configName(client, values.id),
+    ...catalogConfigNameQueries.configName(client, values.id),
     enabled: !scoped && /^[0-9a-f-]{36}$/i.test(values.id),
   });
 

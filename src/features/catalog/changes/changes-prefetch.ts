@@ -2,7 +2,7 @@
  * The change log's first data (/catalog/changes), asked for while the console checks the session
  * and loads the page (src/api/prefetch.ts), with the page's own query options.
  */
-import { catalogQueries } from '../../../api/catalog';
+import { catalogChangeQueries } from '../../../api/catalog-changes';
 import type { PagePrefetch } from '../../../api/prefetch';
 import { useCatalogPreferences } from '../use-catalog-preferences';
 import { catalogChangesParams, parseChangesParams } from './change-params';
@@ -13,5 +13,5 @@ export const prefetchChangesPage: PagePrefetch = async ({ client, queryClient, s
   // A range resolved on the client depends on the moment the page renders: its key would not
   // match the page's, so only server-resolved (`now-…`) ranges are asked for ahead.
   if (params.to !== undefined) return;
-  await queryClient.prefetchQuery(catalogQueries.changes(client, params));
+  await queryClient.prefetchQuery(catalogChangeQueries.changes(client, params));
 };

@@ -10,7 +10,8 @@ import { lazy, Suspense, useId } from 'react';
 import { Link, useRoute } from 'wouter';
 import { UnknownCatalogPage } from '../catalog-page';
 import { useApiClient } from '../../../api/api-context';
-import { catalogQueries, type ConfigDetail } from '../../../api/catalog';
+import type { ConfigDetail } from '../../../api/catalog';
+import { catalogConfigQueries } from '../../../api/catalog-config';
 import { isUuid } from '../../../lib/uuid';
 import { errorMessage } from '../../../api/client';
 import { PlaybooksRunMenu } from '../../../entities/playbook/playbooks-run-menu';
@@ -166,7 +167,7 @@ function TabContent({ config, tab }: { config: ConfigDetail; tab: ConfigTab }) {
 function ConfigDetailView({ id, tab }: { id: string; tab: ConfigTab }) {
   preloadTab(tab);
   const client = useApiClient();
-  const query = useQuery(catalogQueries.config(client, id));
+  const query = useQuery(catalogConfigQueries.config(client, id));
   const sidebarOpen = useConfigSidebar((state) => state.open);
   const toggleSidebar = useConfigSidebar((state) => state.toggle);
   const sidebarId = useId();

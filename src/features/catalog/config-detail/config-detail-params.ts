@@ -3,7 +3,8 @@
  * and `format`), the tab links with their count badges from the config summary, the text and
  * language the config content is shown in, and the run status words of the playbooks tab.
  */
-import { configTabCounts, type ConfigDetail, type ConfigTabCounts } from '../../../api/catalog';
+import type { ConfigDetail } from '../../../api/catalog';
+import { configTabCounts, type ConfigTabCounts } from '../../../api/catalog-config';
 import { enumCodec, param, type Codec } from '../../../lib/url-state';
 import type { NavTabItem } from '../../../ui/nav-tabs';
 import { formatLineRanges, parseLineRanges } from '../../../ui/code-view';

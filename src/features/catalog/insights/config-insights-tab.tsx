@@ -7,8 +7,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiClient } from '../../../api/api-context';
-import { listConfigInsights, type ConfigInsightDetail } from '../../../api/catalog';
-import { catalogInsightQueries } from '../../../api/catalog-insights';
+import type { ConfigInsightDetail } from '../../../api/catalog';
+import { catalogInsightQueries, listConfigInsights } from '../../../api/catalog-insights';
 import { errorMessage } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { DataTable, type ColumnDef } from '../../../ui/data-table';

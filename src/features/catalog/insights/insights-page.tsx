@@ -7,8 +7,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useApiClient } from '../../../api/api-context';
-import { catalogQueries, type ConfigInsight } from '../../../api/catalog';
-import { listInsightsPage } from '../../../api/catalog-insights';
+import type { ConfigInsight } from '../../../api/catalog';
+import { catalogInsightQueries, listInsightsPage } from '../../../api/catalog-insights';
+import { catalogOptionQueries } from '../../../api/catalog-options';
 import { errorMessage } from '../../../api/client';
 import { collectPages } from '../../../lib/paging';
 import { Button } from '../../../ui/button';
@@ -57,10 +58,10 @@ export function InsightsPage() {
   const client = useApiClient();
   const [values, setValues] = useUrlState(insightsUrlSchema);
   const params = useMemo(() => insightListParams(values), [values]);
-  const list = useQuery(catalogQueries.insights(client, params));
+  const list = useQuery(catalogInsightQueries.insights(client, params));
   usePageRefresh(() => void list.refetch(), list.isFetching);
-  const analyzers = useQuery(catalogQueries.options(client, 'analyzers'));
-  const configTypes = useQuery(catalogQueries.options(client, 'configTypes'));
+  const analyzers = useQuery(catalogOptionQueries.options(client, 'analyzers'));
+  const configTypes = useQuery(catalogOptionQueries.options(client, 'configTypes'));
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   const total = list.data?.total;
   const pageCount = insightPageCount(total);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insightListQuery } from '../../../api/catalog';
+import { insightListQuery } from '../../../api/catalog-insights';
 import { writeParams } from '../../../lib/url-state';
 import {
   CLEARED_INSIGHT_FILTERS,

@@ -4,12 +4,12 @@
  * sortOrder (default desc), pageIndex, and the open insight (`insightId`). Page size is the spec's
  * 50. A bad value reads as its default, so a hand-edited link never breaks the page.
  */
+import { INSIGHTS_DEFAULT_PAGE_SIZE } from '../../../api/catalog';
 import {
   INSIGHT_SORT_COLUMNS,
-  INSIGHTS_DEFAULT_PAGE_SIZE,
   type InsightListParams,
   type InsightSortColumn,
-} from '../../../api/catalog';
+} from '../../../api/catalog-insights';
 import { TYPE_LABELS } from '../../../api/type-labels';
 import {
   enumCodec,

@@ -6,11 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import {
-  catalogQueries,
-  type KeyValueFilter,
-  type TriStateFilter as TriStateValue,
-} from '../../../api/catalog';
+import type { KeyValueFilter, TriStateFilter as TriStateValue } from '../../../api/catalog';
+import { catalogOptionQueries } from '../../../api/catalog-options';
 import { useApiClient } from '../../../api/api-context';
 import type { TriStateMap } from '../../../lib/url-state';
 import {
@@ -169,10 +166,10 @@ function searchPatch(search: string): Pick<CatalogUrlValues, 'search' | 'pageInd
 export function CatalogFilters({ values, onChange, onPreview, grouped }: CatalogFiltersProps) {
   const client = useApiClient();
   const favourites = useCatalogPreferences((state) => state.favouriteTypes);
-  const types = useQuery(catalogQueries.options(client, 'configTypes'));
-  const statuses = useQuery(catalogQueries.options(client, 'configStatuses'));
-  const labels = useQuery(catalogQueries.keyValues(client, 'labels'));
-  const tags = useQuery({ ...catalogQueries.keyValues(client, 'tags'), enabled: grouped });
+  const types = useQuery(catalogOptionQueries.options(client, 'configTypes'));
+  const statuses = useQuery(catalogOptionQueries.options(client, 'configStatuses'));
+  const labels = useQuery(catalogOptionQueries.keyValues(client, 'labels'));
+  const tags = useQuery({ ...catalogOptionQueries.keyValues(client, 'tags'), enabled: grouped });
 
   const typeOptions = useMemo(() => {
     const all = [...(types.data ?? [])].sort((a, b) => a.localeCompare(b));

@@ -8,12 +8,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
-import { catalogQueries, listConfigs } from '../../../api/catalog';
+import { catalogListQueries, listConfigs } from '../../../api/catalog-list';
 import { errorMessage } from '../../../api/client';
 import { collectPages } from '../../../lib/paging';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { AlertCircleIcon } from '../../../ui/icons';
+import { afterNextPaint } from '../../../ui/after-paint';
 import { usePageRefresh } from '../../../ui/page-refresh';
 import { useUrlState } from '../../../ui/use-url-state';
 import { catalogPaths } from '../catalog-paths';
@@ -31,7 +32,7 @@ import { useCatalogPreferences } from '../use-catalog-preferences';
 import { prefetchCatalogView } from '../catalog-prefetch';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogSummaryTable } from './catalog-summary-table';
-import { ConfigTable } from './config-table';
+import { LazyConfigTable } from './lazy-config-table';
 import { buildSummaryRows, tagGroupKeys, type SummaryRow } from './summary-rows';
 
 /** Rows exported at most (all pages of a filter; the export says when it stopped). */
@@ -64,7 +65,7 @@ function SummaryView({
   const [, navigate] = useLocation();
   const favourites = useCatalogPreferences((state) => state.favouriteTypes);
   const summary = useQuery(
-    catalogQueries.summary(client, catalogSummaryParams(values, hideDeleted)),
+    catalogListQueries.summary(client, catalogSummaryParams(values, hideDeleted)),
   );
   usePageRefresh(() => void summary.refetch(), summary.isFetching);
   const rows = useMemo(
@@ -101,7 +102,7 @@ function ListView({
   const client = useApiClient();
   const [, navigate] = useLocation();
   const params = configListParams(values, hideDeleted);
-  const list = useQuery(catalogQueries.list(client, params));
+  const list = useQuery(catalogListQueries.list(client, params));
   usePageRefresh(() => void list.refetch(), list.isFetching);
   const total = list.data?.total;
 
@@ -124,7 +125,7 @@ function ListView({
             ? `${total.toLocaleString('en-US')} ${total === 1 ? 'config item' : 'config items'}`
             : null}
       </p>
-      <ConfigTable
+      <LazyConfigTable
         rows={list.data?.rows ?? []}
         total={total}
         isLoading={list.isPending}
@@ -160,6 +161,15 @@ export function CatalogListPage() {
   };
   const [values, setValues, preview] = useUrlState(catalogUrlSchema, { readAhead });
   const grouped = isGroupedView(values);
+  // The flat table's code: at once when it is shown, otherwise once the summary is painted and
+  // the browser is idle (choosing a type then shows it without waiting).
+  useEffect(() => {
+    if (!grouped) {
+      LazyConfigTable.preload();
+      return undefined;
+    }
+    return afterNextPaint(() => LazyConfigTable.preload(), { idle: true });
+  }, [grouped]);
   return (
     <div className="flex flex-col gap-4">
       <CatalogSections />

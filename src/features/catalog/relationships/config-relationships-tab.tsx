@@ -7,7 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useApiClient } from '../../../api/api-context';
-import { catalogQueries } from '../../../api/catalog';
+import { catalogConfigQueries } from '../../../api/catalog-config';
+import { catalogOptionQueries } from '../../../api/catalog-options';
 import {
   catalogRelationshipQueries,
   RELATED_CONFIGS_MAX_ROWS,
@@ -97,8 +98,8 @@ function GraphFallback() {
 export function ConfigRelationshipsTab({ configId }: { configId: string }) {
   const { client, values, setState, hideDeleted, setHideDeleted, related } =
     useRelatedConfigs(configId);
-  const detail = useQuery(catalogQueries.config(client, configId));
-  const typeOptions = useQuery(catalogQueries.options(client, 'configTypes'));
+  const detail = useQuery(catalogConfigQueries.config(client, configId));
+  const typeOptions = useQuery(catalogOptionQueries.options(client, 'configTypes'));
 
   const rootStandIn = useMemo<RelatedConfig | undefined>(() => {
     const config = detail.data;

@@ -11,10 +11,10 @@ import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import {
   catalogScraperQueries,
+  type JobHistoryEntry,
   listScraperJobs,
   SCRAPER_JOBS_PAGE_SIZE,
   SCRAPER_JOBS_PAGE_SIZES,
-  type JobHistoryEntry,
 } from '../../../api/catalog-scrapers';
 import type { ConfigScraperSummary } from '../../../api/types';
 import { formatDuration } from '../../../lib/duration';

@@ -7,12 +7,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
+import type { ConfigScraperSummary } from '../../../api/catalog';
 import {
-  catalogQueries,
+  catalogScraperQueries,
   SCRAPER_SORT_COLUMNS,
-  type ConfigScraperSummary,
   type ScraperSortColumn,
-} from '../../../api/catalog';
+} from '../../../api/catalog-scrapers';
 import { errorMessage } from '../../../api/client';
 import { enumCodec, param } from '../../../lib/url-state';
 import { Button } from '../../../ui/button';
@@ -127,7 +127,7 @@ export function ScrapersPage() {
   const client = useApiClient();
   const [, navigate] = useLocation();
   const [values, setValues] = useUrlState(scrapersUrlSchema);
-  const list = useQuery(catalogQueries.scrapers(client, values));
+  const list = useQuery(catalogScraperQueries.scrapers(client, values));
   usePageRefresh(() => void list.refetch(), list.isFetching);
 
   return (
