@@ -161,7 +161,8 @@ function startupChunks(): {
       routeChunks.clear();
       // Through a folder's index.ts file only to the modules of the names taken from it.
       const graphOf = (root: string) => reach([root], false, undefined, false);
-      for (const [id, name] of groupByRoutes(roots, graphOf, taken, sizeOf)) {
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      for (const [id, name] of groupByRoutes(roots, graphOf, taken, sizeOf, undefined, importsOf)) {
         routeChunks.set(id, name);
       }
     },

@@ -14,7 +14,8 @@ export const EXTRA_PER_ROOT = 4000;
  * a page's first load was two dozen files of a few hundred bytes, each compressed apart (about
  * 0.25 KB of gzip each: its imports, exports and header). Then a chunk smaller than SMALL_MODULE
  * goes into the smallest chunk whose roots include its own, as long as no root then carries more
- * than EXTRA_PER_ROOT of code it does not use: cheaper to carry than to fetch apart.
+ * than EXTRA_PER_ROOT of code it does not use, nor a module it would not load otherwise through the
+ * small chunk's imports (`importsOf`): cheaper to carry than to fetch apart.
  *
  * @returns module id → chunk name (named after the chunk's largest module).
  */
@@ -24,10 +25,12 @@ export function groupByRoutes(
   taken: (id: string) => boolean,
   sizeOf: (id: string) => number,
   limits = { small: SMALL_MODULE, extraPerRoot: EXTRA_PER_ROOT },
+  importsOf: (id: string) => readonly string[] = () => [],
 ): Map<string, string> {
   const rootsOf = new Map<string, number[]>();
-  roots.forEach((root, index) => {
-    for (const id of graphOf(root)) {
+  const graphs = roots.map((root) => graphOf(root));
+  graphs.forEach((graph, index) => {
+    for (const id of graph) {
       if (taken(id)) continue;
       const list = rootsOf.get(id);
       if (list) list.push(index);
@@ -59,7 +62,13 @@ export function groupByRoutes(
           [...small.roots].every((root) => other.roots.has(root)) &&
           [...other.roots].every(
             (root) =>
-              small.roots.has(root) || (extra.get(root) ?? 0) + small.size <= limits.extraPerRoot,
+              small.roots.has(root) ||
+              ((extra.get(root) ?? 0) + small.size <= limits.extraPerRoot &&
+                // What the small chunk imports must be on that root's first load already, or
+                // carrying it would bring those files along too.
+                small.modules.every((id) =>
+                  importsOf(id).every((imported) => taken(imported) || graphs[root]!.has(imported)),
+                )),
           ),
       )
       .sort((a, b) => a.roots.size - b.roots.size || a.size - b.size)[0];

@@ -76,6 +76,28 @@ describe('route chunks (vite.config.ts)', () => {
     }
   });
 
+  it('does not carry a small chunk whose imports the other roots would not load otherwise', () => {
+    const edges = graph({
+      '/src/a-page.tsx': ['/src/table.tsx', '/src/filter.tsx', '/src/menu.tsx'],
+      '/src/b-page.tsx': ['/src/table.tsx'],
+    });
+    const size = (id: string) =>
+      ({ '/src/a-page.tsx': 400, '/src/filter.tsx': 600, '/src/menu.tsx': 9000 })[id] ?? 20000;
+    const limits = { small: 1001, extraPerRoot: 1000 };
+    // filter.tsx imports menu.tsx, which b-page does not load: b-page would fetch it too.
+    const imports = (id: string) => (id === '/src/filter.tsx' ? ['/src/menu.tsx'] : []);
+    const apart = groupByRoutes(roots, edges, () => false, size, limits, imports);
+    expect(apart.get('/src/filter.tsx')).not.toBe('table');
+    // An import every root loads anyway (here the table) does not stand in the way.
+    const shared = (id: string) => (id === '/src/filter.tsx' ? ['/src/table.tsx'] : []);
+    const edgesNoMenu = graph({
+      '/src/a-page.tsx': ['/src/table.tsx', '/src/filter.tsx'],
+      '/src/b-page.tsx': ['/src/table.tsx'],
+    });
+    const merged = groupByRoutes(roots, edgesNoMenu, () => false, size, limits, shared);
+    expect(merged.get('/src/filter.tsx')).toBe('table');
+  });
+
   it('gives chunks that would share a name distinct names', () => {
     const chunks = groupByRoutes(
       ['/src/x/index-page.tsx', '/src/y/index-page.tsx'],
