@@ -38,9 +38,14 @@ export function securityHeaders(
     ['x-frame-options', 'DENY'],
     ['cross-origin-opener-policy', 'same-origin'],
   ] as const;
-  // The same headers on a response a route builds as a plain record (./plain-response.ts).
+  // The same headers on a response a route builds as a plain record (./plain-response.ts), one
+  // named store each.
   const finish = (headers: Record<string, string>): boolean => {
-    for (const [name, value] of names) headers[name] = value;
+    headers['content-security-policy'] = policy;
+    headers['x-content-type-options'] = 'nosniff';
+    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+    headers['x-frame-options'] = 'DENY';
+    headers['cross-origin-opener-policy'] = 'same-origin';
     return true;
   };
   const set = (headers: Headers): void => {

@@ -207,7 +207,10 @@ export function dbRoutes(engine: DbEngine, secrets: Secrets): Hono<AppEnv> {
     });
     // One plain header record (server/src/http/plain-response.ts): the security headers and the
     // compression middleware's decisions are applied to it before the response is made.
-    const headers: Record<string, string> = { ...response.headers };
+    // Copied name by name onto an empty literal (not spread): the record's hidden classes are then
+    // the same from one response to the next, rather than made anew as headers are added.
+    const headers: Record<string, string> = {};
+    for (const name in response.headers) headers[name] = response.headers[name]!;
     if (method === 'GET' && (response.status === 200 || response.status === 206)) {
       const tag = etagOf(response);
       if (ifNoneMatch(c.req.header('if-none-match'), tag)) {
