@@ -13,6 +13,7 @@ import type { Db } from './db/types';
 import { corsForOrigins } from './embed/cors';
 import { embedGate } from './embed/gate';
 import type { AppEnv } from './http/env';
+import { CachedRouter } from './http/cached-router';
 import { compressApi } from './http/compress';
 import { jsonError } from './http/errors';
 import { requirePermission } from './http/rbac';
@@ -120,7 +121,8 @@ export function createApp({
   topologyReads,
 }: AppOptions): Hono<AppEnv> {
   // Mission Control's root paths (`/db/…`, `/kratos/…`) route as their `/api` twins.
-  const app = new Hono<AppEnv>({ getPath: routingPath });
+  // Matches remembered per method and path (server/src/http/cached-router.ts).
+  const app = new Hono<AppEnv>({ getPath: routingPath, router: new CachedRouter() });
   const checks = runner ?? new HealthRunner(db, runnerOptions(config));
   const localProperties = loadLocalProperties(config);
   const report = onError ?? ((error: unknown) => console.error(error));

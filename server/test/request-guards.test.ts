@@ -131,6 +131,17 @@ describe('CSRF: state-changing cookie requests must come from the console', () =
       headers: { 'X-Forwarded-For': '203.0.113.9' },
     });
     expect(proxied.status).toBe(200);
+    // Host names are remembered per authority: each request is still judged on its own.
+    for (const [url, status] of [
+      ['http://localhost/api/health', 200],
+      ['http://rebind.example.com/api/health?x=//localhost/', 403],
+      ['http://localhost/api/health?next=http://rebind.example.com/', 200],
+      ['http://127.0.0.1:8080/api/health', 200],
+      ['http://rebind.example.com/api/health', 403],
+      ['http://localhost/api/health', 200],
+    ] as const) {
+      expect((await t.app.request(url)).status, url).toBe(status);
+    }
     const listening = buildApp(db, { host: '0.0.0.0' });
     expect((await listening.app.request('http://vigil.example.com/api/health')).status).toBe(200);
   });

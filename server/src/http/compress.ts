@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { deflate, deflateSync, gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { addFinisher, isComplete, type PlainInfo } from './plain-response';
 
 const gzipAsync = promisify(gzip);
 const deflateAsync = promisify(deflate);
@@ -51,9 +52,41 @@ export function selectEncoding(accepted: string | undefined): 'gzip' | 'deflate'
 
 export function compressApi(options: CompressOptions = {}): MiddlewareHandler {
   const threshold = options.threshold ?? 1024;
+  /** Vary on a compressible type, as below; the rest is the usual path's own (see there). */
+  const addVary = (vary: string | null | undefined, set: (value: string) => void): void => {
+    if (vary !== '*' && !(vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) {
+      set(vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+  };
+  /**
+   * The same decisions on a response a route builds as a plain record (./plain-response.ts): done
+   * there unless the body is to be compressed.
+   */
+  const finish = (
+    acceptEncoding: string | undefined,
+    headers: Record<string, string>,
+    info: PlainInfo,
+  ): boolean => {
+    if (info.status === 206 || info.method === 'HEAD') return true;
+    if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined) {
+      return true;
+    }
+    const type = headers['content-type'];
+    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return true;
+    const cacheControl = headers['cache-control'];
+    if (cacheControl && /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl)) return true;
+    addVary(headers['vary'], (value) => {
+      headers['vary'] = value;
+    });
+    if (headers['content-length'] !== undefined && info.length < threshold) return true;
+    return !info.hasBody || selectEncoding(acceptEncoding) === undefined;
+  };
   return async function compressApiResponse(c, next) {
+    const acceptEncoding = c.req.header('accept-encoding');
+    addFinisher(c, (headers, info) => finish(acceptEncoding, headers, info));
     await next();
     const res = c.res;
+    if (isComplete(res)) return;
     // The headers first: reading the body of the Node adapter's light Response makes the full
     // Fetch Response, which a small body with its Content-Length never needs.
     if (res.status === 206 || c.req.method === 'HEAD') return;
@@ -63,13 +96,10 @@ export function compressApi(options: CompressOptions = {}): MiddlewareHandler {
     if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
     const cacheControl = headers.get('cache-control');
     if (cacheControl && /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(cacheControl)) return;
-    const vary = headers.get('vary');
-    if (vary !== '*' && !(vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) {
-      headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    }
+    addVary(headers.get('vary'), (value) => headers.set('vary', value));
     const length = headers.get('content-length');
     if (length !== null && Number(length) < threshold) return;
-    const encoding = selectEncoding(c.req.header('accept-encoding'));
+    const encoding = selectEncoding(acceptEncoding);
     if (encoding === undefined || res.body === null) return;
     const body = Buffer.from(await res.arrayBuffer());
     const small = body.byteLength <= SYNC_LIMIT;

@@ -149,10 +149,25 @@ export function sameOriginVerdict(
 export function originGuard({ corsOrigins, listenHost }: OriginGuardOptions): MiddlewareHandler {
   const allowed = new Set(corsOrigins);
   const loopbackOnly = isLoopbackName(listenHost);
+  // The host name of each authority seen, parsed once (a few distinct ones in practice; bounded,
+  // as the Host header is the client's to choose).
+  const hostnames = new Map<string, string>();
+  const hostnameOf = (url: string): string => {
+    // The authority ends at the first `/`, `\`, `?` or `#` after `//`: the text up to the first
+    // `/` holds all of it, so it parses to the same host name as the whole URL.
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    const key = slash < 0 ? url : url.slice(0, slash);
+    let name = hostnames.get(key);
+    if (name === undefined) {
+      name = new URL(url).hostname;
+      if (hostnames.size < 64) hostnames.set(key, name);
+    }
+    return name;
+  };
   return async (c, next) => {
     if (loopbackOnly) {
       // The Node adapter builds the URL from the Host header.
-      const name = new URL(c.req.url).hostname;
+      const name = hostnameOf(c.req.url);
       // A reverse proxy on this machine forwards its own host name and says so; a rebinding
       // page cannot add these headers (they are not CORS-safelisted).
       const proxied = [

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { addFinisher, isComplete } from './plain-response';
 
 /**
  * The SPA's CSP: everything from this origin; inline style attributes are allowed because React
@@ -30,15 +31,30 @@ export function securityHeaders(
         `connect-src 'self' ${options.connectSrc.join(' ')}`,
       )
     : CONTENT_SECURITY_POLICY;
+  const names = [
+    ['content-security-policy', policy],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
+  ] as const;
+  // The same headers on a response a route builds as a plain record (./plain-response.ts), one
+  // named store each.
+  const finish = (headers: Record<string, string>): boolean => {
+    headers['content-security-policy'] = policy;
+    headers['x-content-type-options'] = 'nosniff';
+    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+    headers['x-frame-options'] = 'DENY';
+    headers['cross-origin-opener-policy'] = 'same-origin';
+    return true;
+  };
   const set = (headers: Headers): void => {
-    headers.set('Content-Security-Policy', policy);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    for (const [name, value] of names) headers.set(name, value);
   };
   return async (c, next) => {
+    addFinisher(c, finish);
     await next();
+    if (isComplete(c.res)) return;
     // On the response's own headers: c.header() on a finished response copies the response for
     // every header (and makes the Node adapter build a full Fetch Response each time).
     try {

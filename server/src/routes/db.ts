@@ -11,6 +11,7 @@ import {
   type HandleOptions,
 } from '../postgrest/types';
 import { masksFor } from '../http/db-masks';
+import { plainResponse } from '../http/plain-response';
 import type { AppEnv } from '../http/env';
 import { callerCan, callerOf, requireCaller } from '../http/rbac';
 import type { Secrets } from '../secrets/keyring';
@@ -20,6 +21,9 @@ import { isSealedRelation, sealWriteBody } from '../secrets/stored';
 export interface DbEngine {
   handle(req: DbRequest, authorize: Authorize, options?: HandleOptions): Promise<DbResponse>;
 }
+
+/** Statuses sent without a body. */
+const EMPTY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 
@@ -201,21 +205,24 @@ export function dbRoutes(engine: DbEngine, secrets: Secrets): Hono<AppEnv> {
     const response = await engine.handle(request, authorizeFor(caller), {
       masks: masksFor(caller),
     });
+    // One plain header record (server/src/http/plain-response.ts): the security headers and the
+    // compression middleware's decisions are applied to it before the response is made.
+    // Copied name by name onto an empty literal (not spread): the record's hidden classes are then
+    // the same from one response to the next, rather than made anew as headers are added.
+    const headers: Record<string, string> = {};
+    for (const name in response.headers) headers[name] = response.headers[name]!;
     if (method === 'GET' && (response.status === 200 || response.status === 206)) {
       const tag = etagOf(response);
       if (ifNoneMatch(c.req.header('if-none-match'), tag)) {
-        return new Response(null, { status: 304, headers: notModifiedHeaders(response, tag) });
+        return plainResponse(c, null, 304, notModifiedHeaders(response, tag));
       }
-      response.headers = { ...response.headers, etag: tag, 'cache-control': 'private, no-cache' };
+      headers.etag = tag;
+      headers['cache-control'] = 'private, no-cache';
     }
-    const empty = method === 'HEAD' || [204, 205, 304].includes(response.status);
+    const empty = method === 'HEAD' || EMPTY_STATUSES.has(response.status);
     // With its length, a small body passes the compression middleware without being read again.
-    return new Response(empty ? null : response.body, {
-      status: response.status,
-      headers: empty
-        ? response.headers
-        : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) },
-    });
+    if (!empty) headers['content-length'] = String(Buffer.byteLength(response.body));
+    return plainResponse(c, empty ? null : response.body, response.status, headers);
   });
   return app;
 }
