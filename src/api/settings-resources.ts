@@ -232,11 +232,10 @@ export const settingsResourceQueries = {
       queryKey: settingsResourceKeys.list(client.baseUrl, params),
       queryFn: ({ signal }) => listSettingsResources(client, params, { signal }),
       staleTime: SETTINGS_STALE_TIME_MS,
-      // Keep the previous page of the same table while the next one loads.
+      // Keep the previous page of the same table while the next one loads (a new sort, page or
+      // search): the key is ['settings-resources', baseUrl, table, 'list', params].
       placeholderData: (previous, previousQuery) =>
-        (previousQuery?.queryKey[3] as SettingsListParams | undefined)?.table === params.table
-          ? previous
-          : undefined,
+        previousQuery?.queryKey[2] === params.table ? previous : undefined,
     }),
   detail: (client: ApiClient, table: SettingsTable, id: string) =>
     queryOptions({

@@ -27,23 +27,30 @@ export function useUrlState<S extends ParamSchema>(
   const search = useSearch();
   const [location, navigate] = useLocation();
   const values = useMemo(() => readParams(search, schema), [search, schema]);
-  const readAhead = useRef(options.readAhead);
+  // The setter and `preview` stay the same functions across renders (a page's columns or
+  // handlers built once keep working), reading the address and the options of the last render.
+  const latest = useRef({ search, location, schema, navigate, readAhead: options.readAhead });
   useLayoutEffect(() => {
-    readAhead.current = options.readAhead;
+    latest.current = { search, location, schema, navigate, readAhead: options.readAhead };
   });
   const update = useCallback(
     (patch: Partial<ParamValues<S>>, options: { replace?: boolean } = {}) => {
-      const next = writeParams(search, schema, patch);
-      readAhead.current?.(readParams(next, schema));
-      navigate(next ? `${location}?${next}` : location, { replace: options.replace ?? true });
+      const current = latest.current;
+      const next = writeParams(current.search, current.schema, patch);
+      // A second write before the re-render builds on this one.
+      current.search = next;
+      current.readAhead?.(readParams(next, current.schema));
+      current.navigate(next ? `${current.location}?${next}` : current.location, {
+        replace: options.replace ?? true,
+      });
     },
-    [search, schema, location, navigate],
+    [],
   );
-  const preview = useCallback(
-    (patch: Partial<ParamValues<S>>) => {
-      readAhead.current?.(readParams(writeParams(search, schema, patch), schema));
-    },
-    [search, schema],
-  );
+  const preview = useCallback((patch: Partial<ParamValues<S>>) => {
+    const current = latest.current;
+    current.readAhead?.(
+      readParams(writeParams(current.search, current.schema, patch), current.schema),
+    );
+  }, []);
   return [values, update, preview];
 }

@@ -3,7 +3,7 @@
  * an icon and text), Last Pushed, Created At, Updated At and Created By. Sorting is done by the
  * server; a click anywhere on a row (or Enter on the name button) opens the agent.
  */
-import type { MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import type { AgentSortColumn, AgentSummary, SortOrder } from '../../api/agents';
 import { formatTimestamp } from '../../lib/time';
 import { Avatar } from '../../ui/avatar';
@@ -114,6 +114,8 @@ function columns(now: number): ColumnDef<AgentSummary>[] {
 export interface AgentTableProps {
   agents: readonly AgentSummary[];
   isLoading: boolean;
+  /** The rows are the previous sort's while the new one loads. */
+  isPlaceholder?: boolean;
   sortBy: AgentSortColumn;
   sortOrder: SortOrder;
   onSortChange: (sortBy: AgentSortColumn | undefined, sortOrder: SortOrder) => void;
@@ -127,12 +129,16 @@ const INTERACTIVE = 'a, button, input, select, textarea, [role="button"]';
 export function AgentTable({
   agents,
   isLoading,
+  isPlaceholder = false,
   sortBy,
   sortOrder,
   onSortChange,
   onOpen,
   now,
 }: AgentTableProps) {
+  // Built again only when the clock ticks: the table's memoised rows are not drawn again (nor
+  // their cells mounted again) when only the address changes.
+  const tableColumns = useMemo(() => columns(now), [now]);
   const sorting: SortingState = [{ id: sortBy, desc: sortOrder === 'desc' }];
   // One listener for the rows: the name button is the keyboard path, the row a larger mouse target.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -153,7 +159,7 @@ export function AgentTable({
       <DataTable<AgentSummary>
         label="Agents"
         data={agents}
-        columns={columns(now)}
+        columns={tableColumns}
         getRowId={(agent) => agent.id}
         sorting={sorting}
         onSortingChange={(next) => {
@@ -164,6 +170,7 @@ export function AgentTable({
           );
         }}
         isLoading={isLoading}
+        isPlaceholder={isPlaceholder}
         rowClassName={() => 'cursor-pointer'}
       />
     </div>

@@ -108,6 +108,7 @@ export function AgentsPage() {
         <AgentTable
           agents={list.data?.rows ?? []}
           isLoading={list.isPending}
+          isPlaceholder={list.isPlaceholderData}
           sortBy={sortBy}
           sortOrder={sortOrder}
           now={now}

@@ -4,8 +4,8 @@
  * was created in the range), paged and sorted by the server (50 a page, newest first), all in the
  * URL; Export CSV writes every page with the current filters.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/client';
 import {
@@ -22,7 +22,7 @@ import {
   type RunSortColumn,
 } from '../../api/playbooks';
 import { collectPages } from '../../lib/paging';
-import { enumCodec, numberCodec, param, stringCodec } from '../../lib/url-state';
+import { enumCodec, numberCodec, param, stringCodec, type ParamValues } from '../../lib/url-state';
 import { Button } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
@@ -53,6 +53,24 @@ const schema = {
   sortOrder: param(enumCodec(['asc', 'desc'] as const), 'desc' as 'asc' | 'desc'),
 };
 
+/** The request's parameters for the values in the URL, the time range resolved at `now`. */
+function runsParams(values: ParamValues<typeof schema>, now: number): PlaybookRunsParams {
+  const range = resolveTimeRange(values.range, { now });
+  return {
+    pageIndex: values.pageIndex,
+    pageSize: values.pageSize,
+    playbookId: values.playbook || undefined,
+    status: values.status || undefined,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    sortBy: values.sortBy,
+    sortOrder: values.sortOrder,
+  };
+}
+
+/** The columns never change: the table's memoised rows are not drawn again on a re-render. */
+const COLUMNS = runColumns();
+
 const STATUS_OPTIONS = PLAYBOOK_RUN_STATUSES.map((status) => ({
   value: status,
   label: statusLabel(status),
@@ -60,22 +78,20 @@ const STATUS_OPTIONS = PLAYBOOK_RUN_STATUSES.map((status) => ({
 
 export function RunsPage() {
   const client = useApiClient();
-  const [state, setState] = useUrlState(schema);
+  const queryClient = useQueryClient();
   const [resolvedAt, setResolvedAt] = useState(() => Date.now());
-  const range = useMemo(
-    () => resolveTimeRange(state.range, { now: resolvedAt }),
-    [state.range, resolvedAt],
-  );
-  const params: PlaybookRunsParams = {
-    pageIndex: state.pageIndex,
-    pageSize: state.pageSize,
-    playbookId: state.playbook || undefined,
-    status: state.status || undefined,
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-    sortBy: state.sortBy,
-    sortOrder: state.sortOrder,
-  };
+  // The time `firstPage` resolves the range at, while it writes the URL (the render has not).
+  const resolving = useRef<number | undefined>(undefined);
+  // A filter, sort or page change asks for its page at once, inside the event handler (the query
+  // would otherwise start only after the page re-renders under the new URL); the previous rows
+  // stay on screen, dimmed, until it answers.
+  const [state, setState] = useUrlState(schema, {
+    readAhead: (next) =>
+      void queryClient.prefetchQuery(
+        playbookQueries.runList(client, runsParams(next, resolving.current ?? resolvedAt)),
+      ),
+  });
+  const params = useMemo(() => runsParams(state, resolvedAt), [state, resolvedAt]);
   const list = useQuery(playbookQueries.runList(client, params));
   const names = useQuery(playbookQueries.names(client));
   usePageRefresh(() => {
@@ -84,8 +100,11 @@ export function RunsPage() {
   }, list.isFetching);
 
   const firstPage = (patch: Parameters<typeof setState>[0]) => {
-    setResolvedAt(Date.now());
+    const now = Date.now();
+    resolving.current = now;
+    setResolvedAt(now);
     setState({ ...patch, pageIndex: 0 });
+    resolving.current = undefined;
   };
   const playbookOptions = (names.data ?? []).map((name) => ({
     value: name.id,
@@ -134,9 +153,10 @@ export function RunsPage() {
         <DataTable<PlaybookRunRow>
           label="Playbook runs"
           data={list.data?.rows ?? []}
-          columns={runColumns()}
+          columns={COLUMNS}
           getRowId={(run) => run.id}
           isLoading={list.isPending}
+          isPlaceholder={list.isPlaceholderData}
           sorting={[{ id: state.sortBy, desc: state.sortOrder === 'desc' }]}
           onSortingChange={(next) => {
             const first = next[0];

@@ -50,6 +50,22 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'Alice' })).toBeInTheDocument();
   });
 
+  it('keeps the previous rows on screen while new ones load: busy, dimmed, Loading announced', () => {
+    const rows = items.slice(0, 2);
+    const { rerender } = render(<DataTable data={rows} columns={columns} label="Things" />);
+    const table = screen.getByRole('table', { name: 'Things' });
+    const cell = screen.getByRole('cell', { name: 'item 1' });
+    expect(table).not.toHaveAttribute('aria-busy');
+    rerender(<DataTable data={rows} columns={columns} label="Things" isPlaceholder />);
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('cell', { name: 'item 1' })).toBe(cell);
+    expect(table.querySelector('tbody')).toHaveClass('opacity-70');
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    rerender(<DataTable data={rows} columns={columns} label="Things" />);
+    expect(table).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
   it("shows 'No data available' when empty", () => {
     render(<DataTable data={[]} columns={columns} label="Things" />);
     expect(screen.getByText('No data available')).toBeInTheDocument();

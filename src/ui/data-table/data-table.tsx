@@ -166,6 +166,12 @@ export interface DataTableProps<T> {
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
   isLoading?: boolean;
+  /**
+   * The rows are the previous ones (e.g. React Query's `isPlaceholderData`) while the rows of a new
+   * sort, page or filter load: they stay on screen, dimmed, the table is busy and 'Loading' is
+   * announced; the new rows replace them in the server's order when they come.
+   */
+  isPlaceholder?: boolean;
   emptyMessage?: ReactNode;
   rowClassName?: (row: Row<T>) => string | undefined;
   /**
@@ -332,6 +338,7 @@ export function DataTable<T>({
   sorting,
   onSortingChange,
   isLoading = false,
+  isPlaceholder = false,
   emptyMessage = EMPTY_TABLE_MESSAGE,
   rowClassName,
   onRowClick,
@@ -438,7 +445,7 @@ export function DataTable<T>({
           className={cx(tableClass, columnSizing && 'table-fixed')}
           style={columnSizing ? { minWidth: table.getTotalSize() } : undefined}
           aria-label={label}
-          aria-busy={isLoading || undefined}
+          aria-busy={isLoading || isPlaceholder || undefined}
           // Virtual mode draws some of the rows: assistive technology (and tests) learn the whole
           // count here and each drawn row's place from aria-rowindex.
           aria-rowcount={virtual ? headerRowCount + rows.length : undefined}
@@ -493,7 +500,12 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody
+            className={cx(
+              'transition-opacity',
+              isPlaceholder && rows.length > 0 && 'opacity-70 delay-100',
+            )}
+          >
             {virtual && VirtualRows ? (
               <VirtualRows
                 rows={rows}
@@ -520,6 +532,10 @@ export function DataTable<T>({
             ) : null}
           </tbody>
         </table>
+      </div>
+      {/* The previous rows stay while new ones load: said here, as the spinner says it on a first load. */}
+      <div aria-live="polite" className="sr-only">
+        {isPlaceholder && rows.length > 0 ? 'Loading' : ''}
       </div>
       {pagination ? (
         <Pagination

@@ -442,6 +442,7 @@ export function ChangesList({ configId }: ChangesListProps) {
         columns={columns}
         getRowId={(row) => row.id}
         isLoading={list.isPending}
+        isPlaceholder={list.isPlaceholderData}
         emptyMessage="No changes match these filters in this time range"
         sorting={sorting}
         onSortingChange={(next) => setValues(sortingPatch(next))}

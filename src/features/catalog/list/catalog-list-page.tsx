@@ -129,6 +129,7 @@ function ListView({
         rows={list.data?.rows ?? []}
         total={total}
         isLoading={list.isPending}
+        isPlaceholder={list.isPlaceholderData}
         sortBy={values.sortBy}
         sortOrder={values.sortOrder}
         pageIndex={values.pageIndex}

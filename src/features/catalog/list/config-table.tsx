@@ -158,6 +158,8 @@ export interface ConfigTableProps {
   rows: readonly ConfigListItem[];
   total: number | undefined;
   isLoading: boolean;
+  /** The rows are the previous ones while a new sort, page or filter loads. */
+  isPlaceholder?: boolean;
   sortBy: ConfigSortColumn;
   sortOrder: SortOrder;
   pageIndex: number;
@@ -188,6 +190,7 @@ export function ConfigTable({
   rows,
   total,
   isLoading,
+  isPlaceholder = false,
   sortBy,
   sortOrder,
   pageIndex,
@@ -219,6 +222,7 @@ export function ConfigTable({
         });
       }}
       isLoading={isLoading}
+      isPlaceholder={isPlaceholder}
       emptyMessage="No config items match these filters"
       onRowClick={(row) => onOpen(row.original.id)}
       serverPagination={{

@@ -104,6 +104,7 @@ export function IncidentListPage() {
           rows={list.data?.rows ?? []}
           total={total}
           isLoading={list.isPending}
+          isPlaceholder={list.isPlaceholderData}
           sortBy={values.sortBy}
           sortOrder={values.sortOrder}
           pageIndex={values.pageIndex}

@@ -112,6 +112,8 @@ export interface IncidentTableProps {
   rows: readonly IncidentListItem[];
   total: number | undefined;
   isLoading: boolean;
+  /** The rows are the previous ones while a new sort, page or filter loads. */
+  isPlaceholder?: boolean;
   sortBy: IncidentSortColumn;
   sortOrder: 'asc' | 'desc';
   pageIndex: number;
@@ -130,6 +132,7 @@ export function IncidentTable({
   rows,
   total,
   isLoading,
+  isPlaceholder = false,
   sortBy,
   sortOrder,
   pageIndex,
@@ -158,6 +161,7 @@ export function IncidentTable({
         });
       }}
       isLoading={isLoading}
+      isPlaceholder={isPlaceholder}
       emptyMessage={NO_INCIDENTS_MESSAGE}
       onRowClick={(row) => onOpen(row.original.id)}
       serverPagination={{

@@ -7,8 +7,10 @@
  * Mounted by /settings/jobs and, scoped to one resource (`resourceId`, `resourceType`), by the
  * Job History tab of the settings resource pages.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import {
   JOB_HISTORY_PAGE_SIZE,
@@ -16,13 +18,16 @@ import {
   JOB_RESOURCE_TYPES,
   JOB_RESOURCE_TYPE_OF_TABLE,
   JOB_STATUS_FILTER_OPTIONS,
+  jobHistoryQueries,
   RESOURCE_JOB_HISTORY_PAGE_SIZE,
   useJobHistory,
   useJobNames,
+  type JobHistoryParams,
   type JobHistoryRow,
   type JobSortColumn,
 } from '../../../api/job-history';
 import { formatTimestamp } from '../../../lib/time';
+import type { ParamValues } from '../../../lib/url-state';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable, type ColumnDef } from '../../../ui/data-table';
@@ -214,6 +219,28 @@ function columns(
   return all.filter((column): column is ColumnDef<JobHistoryRow> => column !== false);
 }
 
+/** The request's parameters for the values in the URL, the time range resolved at `now`. */
+function jobParams(
+  values: ParamValues<typeof pageSchema>,
+  now: number,
+  scope: { resourceId?: string; scopeType?: string },
+): JobHistoryParams {
+  const range = resolveTimeRange(values.range, { now });
+  return {
+    pageIndex: values.pageIndex,
+    pageSize: values.pageSize,
+    sortBy: values.sortBy,
+    sortOrder: values.sortOrder,
+    names: values.name,
+    resourceTypes: scope.scopeType ? { [scope.scopeType]: 1 as const } : values.resourceType,
+    statuses: values.status,
+    minDurationMs: values.duration,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    ...(scope.resourceId ? { resourceId: scope.resourceId } : {}),
+  };
+}
+
 export interface JobHistoryTableProps {
   /** Only this resource's jobs (a resource's Job History tab). */
   resourceId?: string;
@@ -223,32 +250,37 @@ export interface JobHistoryTableProps {
 
 export function JobHistoryTable({ resourceId, resourceType }: JobHistoryTableProps) {
   const scoped = Boolean(resourceId);
-  const [state, setState] = useUrlState(scoped ? scopedSchema : pageSchema);
+  const client = useApiClient();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState<JobHistoryRow | undefined>();
   const [resolvedAt, setResolvedAt] = useState(() => Date.now());
+  // The time `firstPage` resolves the range at, while it writes the URL (the render has not).
+  const resolving = useRef<number | undefined>(undefined);
   const scopeType = resourceType
     ? (JOB_RESOURCE_TYPE_OF_TABLE[resourceType] ?? resourceType)
     : undefined;
+  // A filter, sort or page change asks for its page at once, inside the event handler (the query
+  // would otherwise start only after the page re-renders under the new URL); the previous rows
+  // stay on screen, dimmed, until it answers.
+  const [state, setState] = useUrlState(scoped ? scopedSchema : pageSchema, {
+    readAhead: (next) =>
+      void queryClient.prefetchQuery(
+        jobHistoryQueries.list(
+          client,
+          jobParams(next, resolving.current ?? resolvedAt, { resourceId, scopeType }),
+        ),
+      ),
+  });
 
   // The range is resolved when it changes or on refresh, not on every render.
-  const range = useMemo(
-    () => resolveTimeRange(state.range, { now: resolvedAt }),
-    [state.range, resolvedAt],
+  const params = useMemo(
+    () => jobParams(state, resolvedAt, { resourceId, scopeType }),
+    [state, resolvedAt, resourceId, scopeType],
   );
-  const params = {
-    pageIndex: state.pageIndex,
-    pageSize: state.pageSize,
-    sortBy: state.sortBy,
-    sortOrder: state.sortOrder,
-    names: state.name,
-    resourceTypes: scopeType ? { [scopeType]: 1 as const } : state.resourceType,
-    statuses: state.status,
-    minDurationMs: state.duration,
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-    ...(resourceId ? { resourceId } : {}),
-  };
   const list = useJobHistory(params);
+  // The same columns on every render: the table's memoised rows are not drawn again (nor their
+  // cells mounted again) when only the address changes.
+  const tableColumns = useMemo(() => columns(setOpen, scoped), [scoped]);
   const names = useJobNames();
   const hasRows = (list.data?.rows.length ?? 0) > 0;
   useEffect(() => {
@@ -268,8 +300,11 @@ export function JobHistoryTable({ resourceId, resourceType }: JobHistoryTablePro
 
   const total = list.data?.total;
   const firstPage = (patch: Parameters<typeof setState>[0]) => {
-    setResolvedAt(Date.now());
+    const now = Date.now();
+    resolving.current = now;
+    setResolvedAt(now);
     setState({ ...patch, pageIndex: 0 });
+    resolving.current = undefined;
   };
 
   return (
@@ -341,9 +376,10 @@ export function JobHistoryTable({ resourceId, resourceType }: JobHistoryTablePro
         <DataTable<JobHistoryRow>
           label="Job history"
           data={list.data?.rows ?? []}
-          columns={columns(setOpen, scoped)}
+          columns={tableColumns}
           getRowId={(job) => job.id}
           isLoading={list.isPending}
+          isPlaceholder={list.isPlaceholderData}
           sorting={[{ id: state.sortBy, desc: state.sortOrder === 'desc' }]}
           onSortingChange={(next) => {
             const first = next[0];

@@ -5,19 +5,28 @@
  * ones, Job Status with 'View details', tags as the first label and '+N more', 'No resources
  * found' when empty. A row opens /settings/{table}/{id}.
  */
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import {
   listSettingsResources,
+  settingsResourceQueries,
   SETTINGS_PAGE_SIZE,
   SETTINGS_PAGE_SIZES,
   useSettingsResources,
   type SettingsResourceRow,
 } from '../../../api/settings-resources';
 import { collectPages } from '../../../lib/paging';
-import { enumCodec, numberCodec, param, stringCodec, type Codec } from '../../../lib/url-state';
+import {
+  enumCodec,
+  numberCodec,
+  param,
+  stringCodec,
+  type Codec,
+  type ParamValues,
+} from '../../../lib/url-state';
 import { useCan } from '../../../rbac/use-can';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -249,21 +258,32 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
     JobDetailsDialog.preload();
   }, []);
   const [, navigate] = useLocation();
-  const [state, setState] = useUrlState(listSchema(description));
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => listSchema(description), [description]);
+  const listParams = (values: ParamValues<ReturnType<typeof listSchema>>) => ({
+    table: description.table,
+    pageIndex: values.page,
+    pageSize: values.pageSize,
+    sortBy: values.sortBy,
+    sortOrder: values.sortOrder,
+    search: values.search,
+  });
+  // A sort, page or search asks for its page at once, inside the event handler (the query would
+  // otherwise start only after the page re-renders under the new URL); the previous rows stay on
+  // screen, dimmed, until it answers.
+  const [state, setState] = useUrlState(schema, {
+    readAhead: (next) =>
+      void queryClient.prefetchQuery(settingsResourceQueries.list(client, listParams(next))),
+  });
   const canWrite = useCan(description.writeResource, 'write');
   const [adding, setAdding] = useState(false);
   const [jobRow, setJobRow] = useState<SettingsResourceRow | undefined>();
-  const params = {
-    table: description.table,
-    pageIndex: state.page,
-    pageSize: state.pageSize,
-    sortBy: state.sortBy,
-    sortOrder: state.sortOrder,
-    search: state.search,
-  };
+  const params = listParams(state);
   const list = useSettingsResources(params);
   usePageRefresh(() => void list.refetch(), list.isFetching);
-  const columns = columnsFor(description, setJobRow);
+  // The same columns on every render: the table's memoised rows are not drawn again (nor their
+  // cells mounted again) when only the address changes.
+  const columns = useMemo(() => columnsFor(description, setJobRow), [description]);
   const sorting: SortingState = [{ id: state.sortBy, desc: state.sortOrder === 'desc' }];
 
   return (
@@ -313,6 +333,7 @@ export function ResourceListPage({ description }: { description: ResourceDescrip
           columns={columns}
           getRowId={(row) => resourceIdOf(description, row)}
           isLoading={list.isPending}
+          isPlaceholder={list.isPlaceholderData}
           emptyMessage="No resources found"
           sorting={sorting}
           onSortingChange={(next) => {
