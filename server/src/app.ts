@@ -25,7 +25,8 @@ import { httpMetrics } from './routes/metrics';
 import { rbacRoutes } from './routes/rbac';
 import { serveConsole } from './http/static';
 import { authRoutes } from './routes/auth';
-import { canaryRoutes } from './routes/canary';
+import { canaryRoutes, summaryReader } from './routes/canary';
+import type { SummaryReader } from './routes/summary-cache';
 import { catalogRoutes } from './routes/catalog';
 import { connectionRoutes } from './routes/connections';
 import { dbRoutes, type DbEngine } from './routes/db';
@@ -73,6 +74,8 @@ export interface AppOptions {
    * them with the start-up warm-up, so the first visitor finds the dashboard's tree read.
    */
   topologyReads?: KeptReads<TopologyResponse> | undefined;
+  /** The health summary's kept answers (routes/summary-cache.ts), shared with the warm-up too. */
+  summaryReads?: SummaryReader | undefined;
 }
 
 /** Runner options from the server configuration. */
@@ -119,6 +122,7 @@ export function createApp({
   secrets,
   warmStatic,
   topologyReads,
+  summaryReads = summaryReader(db),
 }: AppOptions): Hono<AppEnv> {
   // Mission Control's root paths (`/db/…`, `/kratos/…`) route as their `/api` twins.
   // Matches remembered per method and path (server/src/http/cached-router.ts).
@@ -152,7 +156,7 @@ export function createApp({
   app.get('/api/about', (c) => c.json({ Timestamp: new Date().toISOString(), Version: VERSION }));
 
   if (config.healthOnly) {
-    const open = canaryRoutes(db, async (_c, next) => next(), true);
+    const open = canaryRoutes(db, async (_c, next) => next(), true, undefined, summaryReads);
     app.route('/api/canary', open);
   } else {
     // Who a credential is, remembered for a few seconds (server/src/auth/caller-cache.ts):
@@ -181,7 +185,7 @@ export function createApp({
     app.route('/api/canary/api', topologyRoutes(db, topologyReads));
     app.route(
       '/api/canary',
-      canaryRoutes(db, requirePermission('canaries', 'read'), false, checks),
+      canaryRoutes(db, requirePermission('canaries', 'read'), false, checks, summaryReads),
     );
     app.route('/api/agent', agentRoutes(db));
     app.route('/api/catalog', catalogRoutes(db));

@@ -30,6 +30,7 @@ import { seed } from './seed/index';
 import { buildLogSearchIndex } from './seed/log-search-index';
 import { VERSION } from './version';
 import { warmUp } from './warmup';
+import { summaryReader } from './routes/canary';
 
 async function openDatabase(config: ServerConfig): Promise<Db> {
   if (config.databaseUrl) {
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
   const warm = process.env.VIGIL_WARMUP !== 'off';
   // The topology trees kept while nothing changed: the route's and the warm-up's (db/kept-reads.ts).
   const topologyReads = new KeptReads<TopologyResponse>(db);
+  // The health summary's kept answers, likewise (routes/summary-cache.ts).
+  const summaryReads = summaryReader(db);
   const app = createApp({
     db,
     config,
@@ -175,6 +178,7 @@ async function main(): Promise<void> {
     runner,
     secrets,
     topologyReads,
+    summaryReads,
     ...(warm
       ? {
           warmStatic: (files: number) =>
@@ -192,7 +196,7 @@ async function main(): Promise<void> {
   // What the landing pages read first, read once now in the background (server/src/warmup.ts).
   const warming = !warm
     ? Promise.resolve()
-    : warmUp(db, topologyReads).then(
+    : warmUp(db, topologyReads, summaryReads).then(
         (result) => console.log(`  warm-up: ${result.steps.join(', ')} in ${result.ms} ms`),
         (error: unknown) =>
           console.error('warm-up failed:', error instanceof Error ? error.message : error),

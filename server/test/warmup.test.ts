@@ -1,7 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSummary, parseSummaryRequest } from '../src/catalog/summary';
 import type { TopologyResponse } from '../../src/api/types';
 import { KeptReads } from '../src/db/kept-reads';
+import { readSummaryChecks, summaryJson } from '../src/routes/canary';
+import { SummaryReader } from '../src/routes/summary-cache';
 import type { Db } from '../src/db/types';
 import { parseTopologyParams, type TopologyParams } from '../src/topology/params';
 import { readTopology } from '../src/topology/read';
@@ -68,5 +71,26 @@ describe('start-up warm-up', () => {
     const tree = await kept.read(JSON.stringify(params), read);
     expect(reads).toBe(0);
     expect(tree).toEqual(await readTopology(db, params));
+  });
+
+  it("keeps /health's summary for its first visitor while nothing is written", async () => {
+    let reads = 0;
+    const summaries = new SummaryReader(db, {
+      checks: (view, expire) => {
+        reads += 1;
+        return readSummaryChecks(db, undefined, view, expire);
+      },
+      json: summaryJson,
+    });
+    const result = await warmUp(db, undefined, summaries);
+    expect(result.steps).toContain('health summary');
+    const before = reads;
+    const first = await summaries.read('list');
+    expect(reads).toBe(before);
+    const fresh = await readSummaryChecks(db, undefined, 'list');
+    expect(first.gzip).toBeDefined();
+    expect(JSON.parse(gunzipSync(first.gzip!).toString('utf8')).checks_summary).toEqual(
+      JSON.parse(fresh),
+    );
   });
 });

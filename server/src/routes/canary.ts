@@ -275,6 +275,17 @@ SELECT
   (SELECT sum(failed) FROM buckets) AS failed`;
 
 /**
+ * The unfiltered summary of `db`, kept between requests while nothing changed, with an ETag
+ * (server/src/routes/summary-cache.ts). main.ts shares one with the start-up warm-up.
+ */
+export function summaryReader(db: Db): SummaryReader {
+  return new SummaryReader(db, {
+    checks: (view, expire) => readSummaryChecks(db, undefined, view, expire),
+    json: summaryJson,
+  });
+}
+
+/**
  * Routes under `/api/canary`; `guard` is the read requirement (none in health-only mode).
  * `runner` runs a check for `POST /run/check/{id}` (not mounted in health-only mode).
  */
@@ -283,6 +294,7 @@ export function canaryRoutes(
   guard: MiddlewareHandler<AppEnv>,
   healthOnly: boolean,
   runner?: HealthRunner,
+  summaries: SummaryReader = summaryReader(db),
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -290,11 +302,6 @@ export function canaryRoutes(
     c.json({ Timestamp: new Date().toISOString(), Version: VERSION }),
   );
 
-  // Kept between requests while nothing changed, with an ETag (server/src/routes/summary-cache.ts).
-  const summaries = new SummaryReader(db, {
-    checks: (view, expire) => readSummaryChecks(db, undefined, view, expire),
-    json: summaryJson,
-  });
   app.get('/api/summary', guard, async (c) =>
     summaryResponse(c, await summaries.read(summaryView(c.req.query('view')))),
   );
