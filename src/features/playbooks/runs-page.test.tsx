@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders, type FakeApi } from '../../test/render-with-providers';
+import { heldOrderApi } from '../../test/held-order-api';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { RunsPage } from './runs-page';
 
 const run = (id: string, title: string, status: string) => ({
@@ -15,24 +16,8 @@ const run = (id: string, title: string, status: string) => ({
 const NEWEST = [run('r1', 'Restart pod', 'failed'), run('r2', 'Scale up', 'completed')];
 const SORTED = [run('r2', 'Scale up', 'completed'), run('r1', 'Restart pod', 'failed')];
 
-/** The runs: the default order at once, any other order held until `answer()`. */
-function runsApi() {
-  const queries: string[] = [];
-  let answer: () => void = () => undefined;
-  const api: FakeApi = {
-    '/db/playbook_runs': ({ url }) => {
-      const search = new URL(url, 'http://localhost').searchParams;
-      queries.push(search.toString());
-      const respond = (rows: typeof NEWEST) =>
-        jsonResponse(rows, 200, { 'content-range': `0-${rows.length - 1}/${rows.length}` });
-      if ((search.get('order') ?? '').startsWith('created_at')) return respond(NEWEST);
-      return new Promise<Response>((resolve) => {
-        answer = () => resolve(respond(SORTED));
-      });
-    },
-  };
-  return { api, queries, answer: () => answer() };
-}
+/** The list: the default order at once, any other order held until `answer()`. */
+const runsApi = () => heldOrderApi('/db/playbook_runs', { first: NEWEST, sorted: SORTED });
 
 const titles = () =>
   within(screen.getByRole('table', { name: 'Playbook runs' }))

@@ -1,10 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  renderWithProviders,
-  type FakeApi,
-} from '../../../test/render-with-providers';
+import { heldOrderApi } from '../../../test/held-order-api';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { JobHistoryTable } from './job-history-table';
 
 const job = (id: string, name: string, duration: number) => ({
@@ -24,24 +21,8 @@ const job = (id: string, name: string, duration: number) => ({
 const NEWEST = [job('j1', 'SyncCanary', 10), job('j2', 'CleanupChecks', 20)];
 const SORTED = [job('j2', 'CleanupChecks', 20), job('j1', 'SyncCanary', 10)];
 
-/** The job history: the default order at once, any other order held until `answer()`. */
-function jobsApi() {
-  const queries: string[] = [];
-  let answer: () => void = () => undefined;
-  const api: FakeApi = {
-    '/db/job_histories': ({ url }) => {
-      const search = new URL(url, 'http://localhost').searchParams;
-      queries.push(search.toString());
-      const respond = (rows: typeof NEWEST) =>
-        jsonResponse(rows, 200, { 'content-range': `0-${rows.length - 1}/${rows.length}` });
-      if ((search.get('order') ?? '').startsWith('created_at')) return respond(NEWEST);
-      return new Promise<Response>((resolve) => {
-        answer = () => resolve(respond(SORTED));
-      });
-    },
-  };
-  return { api, queries, answer: () => answer() };
-}
+/** The list: the default order at once, any other order held until `answer()`. */
+const jobsApi = () => heldOrderApi('/db/job_histories', { first: NEWEST, sorted: SORTED });
 
 const names = () =>
   within(screen.getByRole('table', { name: 'Job history' }))

@@ -1,10 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  jsonResponse,
-  renderWithProviders,
-  type FakeApi,
-} from '../../../test/render-with-providers';
+import { heldOrderApi } from '../../../test/held-order-api';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { describeResource } from './resource-descriptions';
 import { ResourceListPage } from './resource-list-page';
 
@@ -21,21 +18,9 @@ const BY_NAME = [canary('c2', 'alpha'), canary('c1', 'beta')];
 
 /** The canaries list: the default order at once, any other order held until `answer()`. */
 function canariesApi() {
-  const orders: string[] = [];
-  let answer: () => void = () => undefined;
-  const api: FakeApi = {
-    '/db/canaries_with_status': ({ url }) => {
-      const order = new URL(url, 'http://localhost').searchParams.get('order') ?? '';
-      orders.push(order);
-      const respond = (rows: typeof NEWEST) =>
-        jsonResponse(rows, 200, { 'content-range': `0-${rows.length - 1}/${rows.length}` });
-      if (order.startsWith('created_at')) return respond(NEWEST);
-      return new Promise<Response>((resolve) => {
-        answer = () => resolve(respond(BY_NAME));
-      });
-    },
-  };
-  return { api, orders, answer: () => answer() };
+  const held = heldOrderApi('/db/canaries_with_status', { first: NEWEST, sorted: BY_NAME });
+  const orders = () => held.queries.map((query) => new URLSearchParams(query).get('order') ?? '');
+  return { api: held.api, orders, answer: held.answer };
 }
 
 function names(): string[] {
@@ -78,7 +63,7 @@ describe('ResourceListPage: sorting', () => {
     await waitFor(() => expect(names()).toEqual(['alpha', 'beta']));
     expect(table).not.toHaveAttribute('aria-busy');
     // One request per order: the page's query took the prefetched one over.
-    expect(orders.filter((order) => order.startsWith('name'))).toHaveLength(1);
+    expect(orders().filter((order) => order.startsWith('name'))).toHaveLength(1);
   });
 });
 
