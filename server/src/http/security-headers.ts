@@ -38,14 +38,9 @@ export function securityHeaders(
     ['x-frame-options', 'DENY'],
     ['cross-origin-opener-policy', 'same-origin'],
   ] as const;
-  // The same headers on a response a route builds as a plain record (./plain-response.ts), one
-  // named store each.
+  // The same headers on a response a route builds as a plain record (./plain-response.ts).
   const finish = (headers: Record<string, string>): boolean => {
-    headers['content-security-policy'] = policy;
-    headers['x-content-type-options'] = 'nosniff';
-    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-    headers['x-frame-options'] = 'DENY';
-    headers['cross-origin-opener-policy'] = 'same-origin';
+    for (const [name, value] of names) headers[name] = value;
     return true;
   };
   const set = (headers: Headers): void => {
