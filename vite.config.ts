@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { groupByRoutes, IMPORT_FROM, namesIn } from './vite.route-chunks';
+import { tableFeatures } from './vite.table-features';
 
 const outDir = 'dist/console';
 
@@ -185,10 +186,20 @@ const isBarrel = (id: string) => /[\\/]src[\\/].+[\\/]index\.ts$/.test(id);
 
 const startup = startupChunks();
 
+/** Chunks whose file keeps its name: every console page loads them. */
+const NAMED_CHUNKS = new Set(['vendor', 'query', 'app']);
+
 export default defineConfig({
   // Served at the root: absolute asset URLs keep deep links (/settings/agents) working.
   base: '/',
-  plugins: [react(), tailwindcss(), spaFallbackCopy(), plainSchemaMarkdown(), startup.plugin],
+  plugins: [
+    react(),
+    tailwindcss(),
+    tableFeatures(),
+    spaFallbackCopy(),
+    plainSchemaMarkdown(),
+    startup.plugin,
+  ],
   build: {
     outDir,
     assetsDir: 'assets',
@@ -209,6 +220,12 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !isBarrel(id),
       },
       output: {
+        // A page's chunks by their content hash alone: each chunk's name is written again in every
+        // import of it and in the preload lists of the route table, about 1.5 KB of gzip on a first
+        // load (docs/performance.md). The shared chunks keep their names;
+        // .vite/chunk-modules.json and the manifest say which file holds which module.
+        chunkFileNames: (chunk) =>
+          NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [

@@ -6,6 +6,7 @@
  */
 import { defineConfig, type Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import { tableFeatures } from './vite.table-features';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -54,7 +55,7 @@ const PREACT_ALIASES = [
 ];
 
 export default defineConfig({
-  plugins: [tailwindcss(), widgetDescriptions()],
+  plugins: [tailwindcss(), tableFeatures(), widgetDescriptions()],
   resolve: { alias: PREACT_ALIASES },
   // Library mode does not replace it, and React would ship its development build.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

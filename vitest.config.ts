@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { tableFeatures } from './vite.table-features';
 
 // Vitest's default on a 2-core machine is one worker (cores - 1), which leaves a core idle while
 // a file imports its modules or opens its database; two workers keep both cores busy.
@@ -10,9 +11,11 @@ export default defineConfig({
     maxWorkers,
     projects: [
       {
-        plugins: [react()],
+        // The console's tables run on table-core as the build ships it (vite.table-features.ts).
+        plugins: [react(), tableFeatures()],
         test: {
           name: 'console',
+          server: { deps: { inline: [/@tanstack[\\/](react-table|table-core)/] } },
           include: ['src/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}'],
           exclude: ['widgets/**/*.browser.test.*'],
           environment: 'jsdom',

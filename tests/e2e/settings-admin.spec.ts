@@ -88,6 +88,8 @@ test.describe('settings administration (admin)', () => {
     await expect(page).toHaveURL(/duration=1000/);
     await expect(page).not.toHaveURL(/[?&]status=/);
     const rows = jobs.getByRole('row');
+    // The previous page's rows stay on screen, dimmed and busy, until the filtered page comes.
+    await expect(jobs).not.toHaveAttribute('aria-busy', 'true');
     await expect(rows.nth(1)).toBeVisible();
     for (const text of await jobs.locator('tbody tr').allInnerTexts()) {
       expect(text).toContain('Topology');
