@@ -40,13 +40,20 @@ const builds = [
   {
     name: 'console',
     output: 'dist/console',
-    inputs: [...shared, 'index.html', 'public', 'vite.config.ts'],
+    inputs: [
+      ...shared,
+      'index.html',
+      'public',
+      'vite.config.ts',
+      'vite.route-chunks.ts',
+      'vite.table-features.ts',
+    ],
     args: ['build'],
   },
   {
     name: 'widgets',
     output: 'dist/widgets',
-    inputs: [...shared, 'widgets', 'vite.widgets.config.ts'],
+    inputs: [...shared, 'widgets', 'vite.widgets.config.ts', 'vite.table-features.ts'],
     args: ['build', '--config', 'vite.widgets.config.ts'],
   },
 ];
