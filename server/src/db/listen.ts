@@ -26,7 +26,7 @@ import type { ListenHandlers, Listening } from './types';
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 /** How often an idle listening connection is asked `SELECT 1`, and how long it may take. */
-const HEARTBEAT_MS = 10_000;
+export const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
@@ -36,7 +36,7 @@ export const PEERS_CHANNEL = 'vigil_listeners';
 /** The shared advisory lock every listening connection holds: pg_advisory_lock_shared(k1, k2). */
 const PEERS_LOCK = [1447642953, 1] as const;
 /** Readings of pg_locks in a row without another listener before a listener counts itself alone. */
-const PEERS_QUIET_READINGS = 3;
+export const PEERS_QUIET_READINGS = 3;
 /** How long a new listener waits for the others' acknowledgements. */
 const PEER_ACK_TIMEOUT_MS = 3_000;
 /** The other holders of PEERS_LOCK in this database (their backends' pids). */
