@@ -8,7 +8,7 @@
  *     loading indicator left in it (`aria-busy="true"`, a spinner, a skeleton). Each load is a
  *     full navigation (the console's files from the browser's cache, the data from the server);
  *   - an interaction where the screen has the shared data table: a click on its first sortable
- *     column header other than the current sort, timed inside the page until the rows' text
+ *     column header other than the current sort whose first click changes the rows, timed inside the page until the rows' text
  *     changes (bench/ui-bench.ts timeChange). Sorting is a server round trip (server paging), so this is the table's
  *     slowest everyday interaction.
  * Median and p95 of BENCH_UI_RUNS runs (default 5). The screens with their own, deeper benches
@@ -17,8 +17,10 @@
  * speed; prints a table and keeps bench/results/screens-ui.json.
  *
  * Run: `npx tsx bench/screens-ui.ts` (npm run bench calls it; build the console first).
- * BENCH_PGLITE_DIR=<folder> uses an already seeded folder; BENCH_DATABASE_URL=<url> an already
- * seeded PostgreSQL (keeps bench/results/screens-ui-postgres.json).
+ * BENCH_ONLY=<words> measures only the screens whose name has one of the comma-separated words
+ * (and keeps no results). BENCH_PGLITE_DIR=<folder> uses an already seeded folder;
+ * BENCH_DATABASE_URL=<url> an already seeded PostgreSQL (keeps
+ * bench/results/screens-ui-postgres.json).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +41,11 @@ import {
 } from './ui-bench';
 
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 5);
+/** BENCH_ONLY=canaries,jobs: only the screens whose name has one of the words (results not kept). */
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 const FIRST_CONTENT_MS = 1000;
 const INTERACTION_MS = 100;
 
@@ -100,10 +107,45 @@ async function loadUntilContent(page: Page, url: string): Promise<number> {
 }
 
 /**
- * The first sortable header of the main region's data table that is not the current sort (its
- * first click sorts by it), if the table has one.
+ * The sortable headers of the main region's data table that are not the current sort (a first
+ * click sorts by them) and whose column does not hold one value in every shown row, as selectors.
  */
-const SORT_BUTTON = 'main table:not([aria-busy="true"]) thead th:not([aria-sort]) button';
+async function sortCandidates(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const table = document.querySelector('main table:not([aria-busy="true"])');
+    if (table === null) return [];
+    const headers = [...table.querySelectorAll(':scope > thead > tr:last-child > th')];
+    const rows = [...table.querySelectorAll(':scope > tbody > tr')].filter(
+      (row) => row.children.length === headers.length,
+    );
+    return headers.flatMap((header, index) => {
+      if (header.hasAttribute('aria-sort') || header.querySelector('button') === null) return [];
+      const values = new Set(rows.map((row) => row.children[index]?.textContent ?? ''));
+      return values.size > 1
+        ? [
+            `main table:not([aria-busy="true"]) > thead > tr:last-child > th:nth-child(${index + 1}) button`,
+          ]
+        : [];
+    });
+  });
+}
+
+/**
+ * The first candidate whose click changes the rows (a column whose order is the current one's
+ * leaves them as they are), tried once untimed on a fresh load; null if none does.
+ */
+async function sortButton(page: Page, url: string): Promise<string | null> {
+  for (const selector of await sortCandidates(page)) {
+    await loadUntilContent(page, url);
+    const before = await page.locator(ROWS).innerText();
+    await page.locator(selector).click();
+    await page.waitForLoadState('networkidle');
+    await page.locator('main table[aria-busy="true"]').waitFor({ state: 'detached' });
+    if ((await page.locator(ROWS).innerText()) !== before) return selector;
+  }
+  return null;
+}
+
 const FIRST_ROW = 'main table tbody tr';
 /** The rows' text: a new order changes it. */
 const ROWS = 'main table tbody';
@@ -125,14 +167,20 @@ async function screenFigures(
       samples: load.samples,
     },
   ];
-  if ((await page.$(SORT_BUTTON)) === null || (await page.$$(FIRST_ROW)).length < 2) {
+  if ((await page.$$(FIRST_ROW)).length < 2) return figures;
+  const sortBy = await sortButton(page, base + screen.path);
+  if (sortBy === null) {
+    figures.push({
+      name: `${screen.name}: sort to rows`,
+      note: 'not measurable: no column whose sort changes the order of the shown rows',
+    });
     return figures;
   }
   const clicks: number[] = [];
   try {
     for (let i = 0; i < RUNS; i += 1) {
       await loadUntilContent(page, base + screen.path);
-      clicks.push(await timeChange(page, ROWS, { kind: 'click', selector: SORT_BUTTON }));
+      clicks.push(await timeChange(page, ROWS, { kind: 'click', selector: sortBy }));
     }
   } catch (error: unknown) {
     // The rows did not change (rows equal in that column, or the sort failed): said, not timed.
@@ -175,6 +223,8 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, server.url);
     for (const screen of SCREENS) {
+      const name = screen.name.toLowerCase();
+      if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) continue;
       figures.push(...(await measure(screen.name, () => screenFigures(page, server.url, screen))));
     }
   } finally {
@@ -189,7 +239,9 @@ async function main(): Promise<void> {
   ).length;
   const measured = figures.filter((figure) => figure.p95 !== undefined).length;
   console.log(`  ${met} of ${measured} figures met; ${figures.length - measured} not measurable.`);
-  writeResults(url ? 'screens-ui-postgres' : 'screens-ui', { runs: RUNS, figures });
+  if (ONLY.length === 0) {
+    writeResults(url ? 'screens-ui-postgres' : 'screens-ui', { runs: RUNS, figures });
+  }
 }
 
 main().catch((error: unknown) => {
