@@ -41,6 +41,7 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { describeResource } from '../resources/resource-descriptions';
 import type { DirectChoice } from './add-integration-dialog';
+import { RowLink } from '../../../ui/row-link';
 
 // The list's first load carries neither the dialogs nor the editor (YAML, schema) nor the job
 // history of an integration's detail: each loads when it is first shown.
@@ -115,12 +116,12 @@ function columns(): ColumnDef<IntegrationRow>[] {
       sortDescFirst: false,
       size: 210,
       cell: ({ row }) => (
-        <Link
+        <RowLink
           href={integrationHref(row.original)}
           className="truncate rounded font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           {row.original.name}
-        </Link>
+        </RowLink>
       ),
     },
     {
