@@ -3,13 +3,13 @@
  * list and any scoped list of runs in this feature.
  */
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link } from 'wouter';
 import { elapsedMs, statusLabel } from '../../api/playbooks-logic';
 import type { PlaybookRunRow } from '../../api/playbooks';
 import { formatDuration } from '../../lib/duration';
 import { RelativeTime } from '../../ui/relative-time';
 import { playbooksPaths } from './playbooks-paths';
 import { RunStatus } from './run-status';
+import { RowLink } from '../../ui/row-link';
 
 const linkClass =
   'truncate rounded text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
@@ -59,9 +59,9 @@ export function runColumns(): ColumnDef<PlaybookRunRow>[] {
         const run = row.original;
         return (
           <span className="flex max-w-md min-w-0 flex-col">
-            <Link href={playbooksPaths.run(run.id)} className={`${linkClass} font-medium`}>
+            <RowLink href={playbooksPaths.run(run.id)} className={`${linkClass} font-medium`}>
               {runTitle(run)}
-            </Link>
+            </RowLink>
             {run.error ? (
               <span className="truncate text-xs text-unhealthy" title={run.error}>
                 {run.error}
@@ -83,9 +83,9 @@ export function runColumns(): ColumnDef<PlaybookRunRow>[] {
         return (
           <span className="flex min-w-0 items-center gap-1.5">
             <span className="shrink-0 text-xs text-fg-subtle">{resource.kind}</span>
-            <Link href={resource.href} className={linkClass}>
+            <RowLink href={resource.href} className={linkClass}>
               {resource.name}
-            </Link>
+            </RowLink>
           </span>
         );
       },

@@ -50,6 +50,28 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'Alice' })).toBeInTheDocument();
   });
 
+  it('draws a wholly new set of rows (a new sort or page) in a new body; kept rows keep theirs', () => {
+    const getId = (item: Item) => item.id;
+    const draw = (data: Item[]) => (
+      <DataTable data={data} columns={columns} label="Things" getRowId={getId} />
+    );
+    const { container, rerender } = render(draw(items.slice(0, 3)));
+    const body = container.querySelector('tbody');
+    const kept = screen.getByRole('cell', { name: 'item 2' });
+    // A refresh with one row changed and one added: the same body, the same row elements.
+    rerender(draw([...items.slice(0, 3).map((item) => ({ ...item })), items[3]!]));
+    expect(container.querySelector('tbody')).toBe(body);
+    expect(screen.getByRole('cell', { name: 'item 2' })).toBe(kept);
+    // Another sort: none of the rows shown before.
+    rerender(draw(items.slice(6, 9).reverse()));
+    expect(container.querySelector('tbody')).not.toBe(body);
+    expect(
+      within(screen.getByRole('table', { name: 'Things' }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['item 9', 'item 8', 'item 7']);
+  });
+
   it('keeps the previous rows on screen while new ones load: busy, dimmed, Loading announced', () => {
     const rows = items.slice(0, 2);
     const { rerender } = render(<DataTable data={rows} columns={columns} label="Things" />);

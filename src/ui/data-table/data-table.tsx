@@ -267,6 +267,26 @@ function useScrollable(ref: RefObject<HTMLElement | null>, rowCount: number): bo
   return scrollable;
 }
 
+/**
+ * A key for the table body that changes when the rows are a wholly new set (a new sort or page:
+ * none of the previous rows' ids is among them). The new rows are then drawn in a new body, built
+ * apart and put in the document in one step, and the old body leaves in one step, instead of
+ * each old row being taken out of the document and each new one put in, one at a time. Rows that
+ * stay (a refresh, a row added or changed) keep the body and are updated in place.
+ */
+function useBodyKey<T>(rows: readonly Row<T>[]): number {
+  const [body, setBody] = useState({ rows, key: 0 });
+  if (body.rows === rows) return body.key;
+  let kept = rows.length === 0 || body.rows.length === 0;
+  if (!kept) {
+    const previous = new Set(body.rows.map((row) => row.id));
+    kept = rows.some((row) => previous.has(row.id));
+  }
+  const key = kept ? body.key : body.key + 1;
+  setBody({ rows, key });
+  return key;
+}
+
 interface DataRowProps<T> {
   row: Row<T>;
   /** The table's expansion: a change draws the rows again (a cell may show it). */
@@ -383,6 +403,7 @@ export function DataTable<T>({
   });
 
   const rows = table.getRowModel().rows;
+  const bodyKey = useBodyKey(rows);
   // One click handler for every render, so that rows whose data did not change are not drawn
   // again (DataRow is memoised) when the page re-renders for something else (a filter in the URL).
   const onRowClickRef = useRef(onRowClick);
@@ -501,6 +522,7 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody
+            key={bodyKey}
             className={cx(
               'transition-opacity',
               isPlaceholder && rows.length > 0 && 'opacity-70 delay-100',

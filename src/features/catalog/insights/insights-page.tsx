@@ -4,7 +4,7 @@
  * analyzer, status, config type), sorting and page in the URL, 50 rows a page with the total,
  * CSV export of every page, and a row opening the insight detail modal.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useApiClient } from '../../../api/api-context';
 import type { ConfigInsight } from '../../../api/catalog';
@@ -56,7 +56,15 @@ const STATUS_OPTIONS = INSIGHT_STATUSES.map((value) => ({ value, label: severity
 
 export function InsightsPage() {
   const client = useApiClient();
-  const [values, setValues] = useUrlState(insightsUrlSchema);
+  const queryClient = useQueryClient();
+  // A sort, filter or page change asks for its page at once, inside the event handler, instead of
+  // after the page has drawn itself again under the new URL.
+  const [values, setValues] = useUrlState(insightsUrlSchema, {
+    readAhead: (next) =>
+      void queryClient.prefetchQuery(
+        catalogInsightQueries.insights(client, insightListParams(next)),
+      ),
+  });
   const params = useMemo(() => insightListParams(values), [values]);
   const list = useQuery(catalogInsightQueries.insights(client, params));
   usePageRefresh(() => void list.refetch(), list.isFetching);

@@ -4,7 +4,6 @@
  * CSV' of every page with the current filters. The name links to /incidents/{id} (keyboard); a
  * click anywhere on the row is a pointer shortcut for it.
  */
-import { Link } from 'wouter';
 import {
   distinctResponders,
   type IncidentListItem,
@@ -23,6 +22,7 @@ import { DataTable, type ColumnDef, type CsvExportOptions } from '../../../ui/da
 import { RelativeTime } from '../../../ui/relative-time';
 import { INCIDENT_PAGE_SIZES } from './incident-list-params';
 import { ResponderAvatars, responderNames } from './responder-avatars';
+import { RowLink } from '../../../ui/row-link';
 
 /** "Empty message: 'There are no incidents matching this criteria'." */
 export const NO_INCIDENTS_MESSAGE = 'There are no incidents matching this criteria';
@@ -75,12 +75,12 @@ const COLUMNS: ColumnDef<IncidentListItem>[] = [
     enableSorting: true,
     meta: { fill: true },
     cell: ({ row }) => (
-      <Link
+      <RowLink
         href={workspacePaths.incident(row.original.id)}
         className="line-clamp-2 min-w-52 font-medium break-words text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         {row.original.title || NO_TITLE}
-      </Link>
+      </RowLink>
     ),
   },
   {

@@ -6,7 +6,7 @@
  * write on integrations. Add Integration (writers on integrations) opens the full-size dialog.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
@@ -16,6 +16,7 @@ import {
   INTEGRATION_SORT_COLUMNS,
   INTEGRATION_TABLES,
   integrationKeys,
+  integrationQueries,
   integrationRouteType,
   isIntegrationRouteType,
   useIntegrations,
@@ -41,6 +42,7 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { describeResource } from '../resources/resource-descriptions';
 import type { DirectChoice } from './add-integration-dialog';
+import { RowLink } from '../../../ui/row-link';
 
 // The list's first load carries neither the dialogs nor the editor (YAML, schema) nor the job
 // history of an integration's detail: each loads when it is first shown.
@@ -115,12 +117,12 @@ function columns(): ColumnDef<IntegrationRow>[] {
       sortDescFirst: false,
       size: 210,
       cell: ({ row }) => (
-        <Link
+        <RowLink
           href={integrationHref(row.original)}
           className="truncate rounded font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           {row.original.name}
-        </Link>
+        </RowLink>
       ),
     },
     {
@@ -191,12 +193,18 @@ function columns(): ColumnDef<IntegrationRow>[] {
 }
 
 function IntegrationsList() {
-  const [state, setState] = useUrlState(listSchema);
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  // A sort or page change asks for its page at once, inside the event handler, instead of after
+  // the page has drawn itself again under the new URL.
+  const [state, setState] = useUrlState(listSchema, {
+    readAhead: (next) => void queryClient.prefetchQuery(integrationQueries.list(client, next)),
+  });
   const [, navigate] = useLocation();
   const canWrite = useCan('integrations', 'write');
   const list = useIntegrations(state);
-  const client = useApiClient();
-  const queryClient = useQueryClient();
+  // The same columns on every render: rows whose data did not change are not drawn again.
+  const tableColumns = useMemo(() => columns(), []);
   const [adding, setAdding] = useState(false);
   const [direct, setDirect] = useState<DirectChoice | undefined>();
   usePageRefresh(() => void list.refetch(), list.isFetching);
@@ -235,7 +243,7 @@ function IntegrationsList() {
       <DataTable<IntegrationRow>
         label="Integrations"
         data={list.data?.rows ?? []}
-        columns={columns()}
+        columns={tableColumns}
         getRowId={(row) => `${row.integration_type}:${row.id}`}
         isLoading={list.isPending}
         sorting={[{ id: state.sortBy, desc: state.sortOrder === 'desc' }]}

@@ -9,7 +9,6 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import {
@@ -42,6 +41,7 @@ import { useUrlState } from '../../../ui/use-url-state';
 import { jobDetailsTabs } from './job-details-tabs';
 import { JOB_DURATION_OPTIONS, formatRunDuration, jobHistorySchema } from './job-history-params';
 import { jobAgentHref, jobResourceHref } from './job-links';
+import { RowLink } from '../../../ui/row-link';
 
 // A run's details (with the code view of its errors) load beside the table once it has rows, so
 // a click opens them at once without weighing on the page's first load.
@@ -119,9 +119,9 @@ function columns(
         const href = jobResourceHref(job.resource_type, job.resource_id);
         const text = job.resource_name ?? job.resource_id ?? '-';
         return href ? (
-          <Link href={href} className={linkClass}>
+          <RowLink href={href} className={linkClass}>
             {text}
-          </Link>
+          </RowLink>
         ) : (
           <span className="truncate">{text}</span>
         );
@@ -148,9 +148,9 @@ function columns(
         const href = jobAgentHref(agent?.id ?? row.original.agent_id);
         const text = agent?.name ?? 'local';
         return href ? (
-          <Link href={href} className={linkClass}>
+          <RowLink href={href} className={linkClass}>
             {text}
-          </Link>
+          </RowLink>
         ) : (
           <span className="text-fg-muted">{text}</span>
         );

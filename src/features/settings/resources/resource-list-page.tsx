@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/client';
 import {
@@ -51,6 +51,7 @@ import { SettingsBreadcrumb } from './settings-breadcrumb';
 import { jobStatusTone } from './job-status';
 import { resourceIdOf, resourcePath } from './resource-paths';
 import { tagsSummary } from './resource-tags';
+import { RowLink } from '../../../ui/row-link';
 
 // The add dialog (the resource editor, with the YAML package) loads when 'Add' is approached or
 // pressed: the list's first load does not carry it (issue 18).
@@ -124,12 +125,12 @@ function columnsFor(
       accessorFn: (row) => row.name,
       cell: ({ row }) => {
         const link = (
-          <Link
+          <RowLink
             href={resourcePath(description, resourceIdOf(description, row.original))}
             className="font-medium text-fg hover:text-link hover:underline"
           >
             {row.original.name}
-          </Link>
+          </RowLink>
         );
         if (description.kindIcon !== 'scraper') return link;
         return (
