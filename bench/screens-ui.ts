@@ -147,6 +147,8 @@ async function sortButton(page: Page, url: string): Promise<string | null> {
 }
 
 const FIRST_ROW = 'main table tbody tr';
+/** A sortable header of the main region's data table other than the current sort. */
+const SORTABLE = 'main table:not([aria-busy="true"]) thead th:not([aria-sort]) button';
 /** The rows' text: a new order changes it. */
 const ROWS = 'main table tbody';
 
@@ -167,7 +169,8 @@ async function screenFigures(
       samples: load.samples,
     },
   ];
-  if ((await page.$$(FIRST_ROW)).length < 2) return figures;
+  // No rows to reorder, or no sortable column (a table sorted on the client, or not at all).
+  if ((await page.$$(FIRST_ROW)).length < 2 || (await page.$(SORTABLE)) === null) return figures;
   const sortBy = await sortButton(page, base + screen.path);
   if (sortBy === null) {
     figures.push({
