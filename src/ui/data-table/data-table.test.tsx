@@ -1,9 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, PAGE_SIZES, type ColumnDef } from '.';
-import { COLUMN_MIN_WIDTH, COLUMN_RESIZE_STEP } from './data-table';
+import {
+  COLUMN_MIN_WIDTH,
+  COLUMN_RESIZE_STEP,
+  FIRST_SCREEN_MIN_ROWS,
+  FIRST_SCREEN_ROW_HEIGHT,
+} from './data-table';
 import { clampPage } from './pagination';
 
 interface Item {
@@ -70,6 +75,48 @@ describe('DataTable', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['item 9', 'item 8', 'item 7']);
+  });
+
+  it('draws the first screen of a new set of rows at once and the rest after that frame is painted', async () => {
+    const screenRows = Math.max(
+      FIRST_SCREEN_MIN_ROWS,
+      Math.ceil(window.innerHeight / FIRST_SCREEN_ROW_HEIGHT),
+    );
+    const many = (from: number) =>
+      Array.from({ length: 150 }, (_, i) => ({ id: String(from + i), name: `item ${from + i}` }));
+    const getId = (item: Item) => item.id;
+    const draw = (data: Item[]) => (
+      <DataTable data={data} columns={columns} label="Many" getRowId={getId} />
+    );
+    const bodyRows = () => within(screen.getByRole('table', { name: 'Many' })).getAllByRole('cell');
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      const { rerender } = render(draw(many(0)));
+      // The first screen, in order; the rest wait for the frame to be painted.
+      expect(bodyRows().map((cell) => cell.textContent)).toEqual(
+        many(0)
+          .slice(0, screenRows)
+          .map((item) => item.name),
+      );
+      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+      await waitFor(() => expect(bodyRows()).toHaveLength(150));
+      // A refresh of the same rows draws every row at once.
+      rerender(draw(many(0).map((item) => ({ ...item, name: `${item.name}!` }))));
+      expect(bodyRows()).toHaveLength(150);
+      // Another sort (a wholly new set): the first screen again, then the rest.
+      rerender(draw(many(1000)));
+      expect(bodyRows()).toHaveLength(screenRows);
+      expect(bodyRows()[0]).toHaveTextContent('item 1000');
+      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+      await waitFor(() => expect(bodyRows()).toHaveLength(150));
+      expect(bodyRows().at(-1)).toHaveTextContent('item 1149');
+    } finally {
+      raf.mockRestore();
+    }
   });
 
   it('keeps the previous rows on screen while new ones load: busy, dimmed, Loading announced', () => {
