@@ -114,6 +114,24 @@ describe('DataTable', () => {
       act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
       await waitFor(() => expect(bodyRows()).toHaveLength(150));
       expect(bodyRows().at(-1)).toHaveTextContent('item 1149');
+      // The answer to a new sort that shares rows with the previous one: the previous rows stay
+      // while it loads (placeholder), then its first screen, then the rest.
+      const placeholder = (data: Item[], isPlaceholder: boolean) => (
+        <DataTable
+          data={data}
+          columns={columns}
+          label="Many"
+          getRowId={getId}
+          isPlaceholder={isPlaceholder}
+        />
+      );
+      rerender(placeholder(many(1000), true));
+      expect(bodyRows()).toHaveLength(150);
+      rerender(placeholder(many(1000).reverse(), false));
+      expect(bodyRows()).toHaveLength(screenRows);
+      expect(bodyRows()[0]).toHaveTextContent('item 1149');
+      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+      await waitFor(() => expect(bodyRows()).toHaveLength(150));
     } finally {
       raf.mockRestore();
     }

@@ -281,11 +281,17 @@ function firstScreenRows(): number {
   return Math.max(FIRST_SCREEN_MIN_ROWS, Math.ceil(height / FIRST_SCREEN_ROW_HEIGHT));
 }
 
+/** The height given, meanwhile, to the rows not drawn yet (a one-line row), so a page scrolled
+ * down the table keeps its place. */
+export const UNDRAWN_ROW_HEIGHT = 37;
+
 interface Body<T> {
   rows: readonly Row<T>[];
   key: number;
-  /** How many of the rows are drawn: the first screen of a new set, until it is painted. */
+  /** How many of the rows are drawn: the first screen of new rows, until it is painted. */
   drawn: number;
+  /** The rows are the previous ones while new ones load (DataTableProps.isPlaceholder). */
+  placeholder: boolean;
 }
 
 /**
@@ -297,15 +303,18 @@ interface Body<T> {
  * out of the document and each new one put in, one at a time. Rows that stay (a refresh, a row
  * added or changed) keep the body and are updated in place.
  *
- * A wholly new set (the first rows too) longer than a screen is drawn in two steps: the first
- * screen ({@link firstScreenRows}) at once, the rest after that frame's paint
- * (`progressive` false: every row at once).
+ * New rows longer than a screen are drawn in two steps: the first screen
+ * ({@link firstScreenRows}) at once, the rest after that frame's paint. New rows are the first
+ * rows, a wholly new set, or the rows that replace placeholder rows (the answer to a new sort,
+ * page or filter, whatever rows it shares with the previous ones). A refresh in place draws every
+ * row at once. `progressive` false: every row at once, always.
  */
-function useBody<T>(rows: readonly Row<T>[], progressive: boolean): Body<T> {
+function useBody<T>(rows: readonly Row<T>[], progressive: boolean, placeholder: boolean): Body<T> {
   const [body, setBody] = useState<Body<T>>(() => ({
     rows,
     key: 0,
     drawn: progressive ? firstScreenRows() : Infinity,
+    placeholder,
   }));
   let current = body;
   if (body.rows !== rows) {
@@ -315,8 +324,12 @@ function useBody<T>(rows: readonly Row<T>[], progressive: boolean): Body<T> {
     current = {
       rows,
       key: kept ? body.key : body.key + 1,
-      drawn: progressive && fresh ? firstScreenRows() : Infinity,
+      drawn: progressive && (fresh || body.placeholder) ? firstScreenRows() : Infinity,
+      placeholder,
     };
+    setBody(current);
+  } else if (body.placeholder !== placeholder) {
+    current = { ...body, placeholder };
     setBody(current);
   }
   const pending = current.drawn < rows.length;
@@ -445,7 +458,7 @@ export function DataTable<T>({
   });
 
   const rows = table.getRowModel().rows;
-  const body = useBody(rows, !virtual);
+  const body = useBody(rows, !virtual, isPlaceholder);
   // One click handler for every render, so that rows whose data did not change are not drawn
   // again (DataRow is memoised) when the page re-renders for something else (a filter in the URL).
   const onRowClickRef = useRef(onRowClick);
@@ -587,6 +600,14 @@ export function DataTable<T>({
                 .slice(0, virtual && !virtualRowsFailed ? VIRTUAL_FIRST_ROWS : body.drawn)
                 .map((row, index) => drawRow(row, index, undefined))
             )}
+            {rows.length > body.drawn && !virtual ? (
+              <tr aria-hidden="true">
+                <td
+                  colSpan={columnCount}
+                  style={{ height: (rows.length - body.drawn) * UNDRAWN_ROW_HEIGHT, padding: 0 }}
+                />
+              </tr>
+            ) : null}
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className={tableEmptyCellClass}>
