@@ -1,6 +1,6 @@
 /**
- * Migration 0034: the settings lists' `_with_status` views read each resource's latest job
- * through a lateral LIMIT 1 instead of a window over all of job_history, config_analysis_items
+ * Migrations 0034 and 0035: the settings lists' `_with_status` views read each resource's latest
+ * job through a lateral LIMIT 1 instead of a window over all of job_history, config_analysis_items
  * left-joins config_items (its count reads config_analysis alone), and the insights' sort by type
  * and the playbook runs' time window read indexes. The rows stay those of the earlier definitions.
  */
@@ -18,15 +18,20 @@ const TOPOLOGY = uid(3);
 const TOPOLOGY_OTHER_LAST = uid(4);
 const SCRAPER = uid(5);
 const CONFIG = uid(6);
+const PERSON = uid(7);
+const TEAM = uid(8);
+const TEAM_OTHER_LAST = uid(9);
 
 /** The views that joined job_history_latest_status, with the job type their join required. */
 const VIEWS = [
   { view: 'canaries_with_status', type: undefined },
   { view: 'config_scrapers_with_status', type: undefined },
   { view: 'topologies_with_status', type: 'topology' },
+  // Migration 0035.
+  { view: 'teams_with_status', type: 'team' },
 ] as const;
 
-describe('settings lists and insights (migration 0034)', () => {
+describe('settings lists and insights (migrations 0034, 0035)', () => {
   let db: Db;
   const plan = async (sql: string): Promise<string> =>
     (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).rows
@@ -50,18 +55,26 @@ describe('settings lists and insights (migration 0034)', () => {
       `INSERT INTO config_scrapers (id, name, spec, source) VALUES ($1, 'sorts-scraper', '{}', 'UI')`,
       [SCRAPER],
     );
-    // Each resource's newest job is the second; the second topology's newest job is not a
-    // topology job (its row in topologies_with_status then has no job, as before).
+    await db.query(`INSERT INTO people (id, name) VALUES ($1, 'sorts-person')`, [PERSON]);
+    await db.query(
+      `INSERT INTO teams (id, name, created_by) VALUES
+         ($1, 'sorts-team', $3), ($2, 'sorts-team-other', $3)`,
+      [TEAM, TEAM_OTHER_LAST, PERSON],
+    );
+    // Each resource's newest job is the second; the second topology's and the second team's
+    // newest job is of another type (their rows in topologies_with_status and teams_with_status
+    // then have no job, as before).
     await db.query(
       `INSERT INTO job_history (name, resource_type, resource_id, status, time_start, created_at)
        SELECT j.name, j.type, r.id, j.status, now() - j.age, now() - j.age
-       FROM (VALUES ($1::text, 'canary'), ($2, 'topology'), ($3, 'topology'), ($4, 'config_scraper'))
+       FROM (VALUES ($1::text, 'canary'), ($2, 'topology'), ($3, 'topology'), ($4, 'config_scraper'),
+           ($5, 'team'), ($6, 'team'))
          AS r(id, kind)
        CROSS JOIN LATERAL (VALUES
          ('Old', r.kind, 'FAILED', interval '2 hours'),
-         ('New', CASE WHEN r.id = $3 THEN 'other' ELSE r.kind END, 'SUCCESS', interval '1 hour')
+         ('New', CASE WHEN r.id IN ($3, $6) THEN 'other' ELSE r.kind END, 'SUCCESS', interval '1 hour')
        ) AS j(name, type, status, age)`,
-      [CANARY, TOPOLOGY, TOPOLOGY_OTHER_LAST, SCRAPER],
+      [CANARY, TOPOLOGY, TOPOLOGY_OTHER_LAST, SCRAPER, TEAM, TEAM_OTHER_LAST],
     );
     await db.query(
       `INSERT INTO config_items (id, name, config_class, type) VALUES ($1, 'sorts-config', 'Node', 'Kubernetes::Node')`,
@@ -108,6 +121,15 @@ describe('settings lists and insights (migration 0034)', () => {
     ).toEqual([
       { name: 'sorts-topology', job_name: 'New' },
       { name: 'sorts-topology-other', job_name: null },
+    ]);
+    expect(
+      await rows(
+        `SELECT name, job_name, job_last_failed IS NOT NULL AS failed FROM teams_with_status
+         WHERE name LIKE 'sorts-%' ORDER BY name`,
+      ),
+    ).toEqual([
+      { name: 'sorts-team', job_name: 'New', failed: true },
+      { name: 'sorts-team-other', job_name: null, failed: true },
     ]);
     expect(
       await rows(
