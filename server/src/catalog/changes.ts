@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/types';
 import { isUuid } from '../http/validate';
+import { ChangesCountCache } from './changes-count-cache';
 import { parseDatemath } from './datemath';
 import { filterListSql, parseFilterList } from './filter-list';
 import { LabelSelectorError, labelSelectorSql, parseLabelSelector } from './label-selector';
@@ -244,9 +245,17 @@ export interface ChangesResponse {
   changes?: Record<string, unknown>[];
 }
 
+/** Counts every time (PostgreSQL's rule): for callers without a cache of their own. */
+const COUNT_EVERY_TIME = new ChangesCountCache({ kind: 'postgres' });
+
+/**
+ * `counts`: where the total's counts are kept between requests (server/src/routes/catalog.ts
+ * makes one per database); without it the total is counted every time.
+ */
 export async function catalogChanges(
   db: Queryable,
   request: ChangesRequest,
+  counts: ChangesCountCache = COUNT_EVERY_TIME,
 ): Promise<ChangesResponse> {
   const params = new SqlParams();
   const where: string[] = [
@@ -312,12 +321,18 @@ export async function catalogChanges(
     LIMIT ${limit}::integer OFFSET ${offset}::integer`;
   // The total joins config_items only when a filter needs it (every change has its config).
   const needsItems = where.some((predicate) => predicate.includes('ci.'));
-  const countSql = `SELECT count(*) AS total FROM config_changes cc${needsItems ? ' JOIN config_items ci ON ci.id = cc.config_id' : ''} WHERE ${where.join(' AND ')}`;
+  const tables = `config_changes cc${needsItems ? ' JOIN config_items ci ON ci.id = cc.config_id' : ''}`;
   const result = await db.query<ChangeRow>(pageSql, params.values);
   const total =
     result.rows.length < request.pageSize && request.page === 1
       ? result.rows.length
-      : Number((await db.query<{ total: string }>(countSql, filterValues)).rows[0]?.total ?? 0);
+      : await counts.count(db, {
+          tables,
+          where: where.join(' AND '),
+          values: filterValues,
+          fromIndex: 0,
+          sliding: request.to === undefined,
+        });
   const response: ChangesResponse = {};
   if (result.rows.length === 0) return total > 0 ? { total } : response;
   const summary: Record<string, number> = {};
