@@ -225,7 +225,8 @@ interface ChangeRow {
   config_id: string;
   name: string | null;
   type: string | null;
-  tags: Record<string, string> | null;
+  /** The jsonb as its text, parsed here: PGlite's own jsonb parsing costs more (issue 18). */
+  tags: string | null;
   change_type: string | null;
   severity: string | null;
   source: string | null;
@@ -312,9 +313,9 @@ export async function catalogChanges(
   // The page and the total are two statements: the page can then walk the created_at index and
   // stop after page_size rows instead of sorting every match for a window count.
   const pageSql = `
-    SELECT cc.id, cc.config_id, ci.name, ci.type, ci.tags, cc.change_type, cc.severity, cc.source,
-      cc.summary, cc.created_at, cc.first_observed, cc.count, cc.created_by, cc.external_created_by,
-      ci.agent_id, cc.external_change_id
+    SELECT cc.id, cc.config_id, ci.name, ci.type, ci.tags::text AS tags, cc.change_type,
+      cc.severity, cc.source, cc.summary, cc.created_at, cc.first_observed, cc.count,
+      cc.created_by, cc.external_created_by, ci.agent_id, cc.external_change_id
     FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
     WHERE ${where.join(' AND ')}
     ORDER BY ${order}
@@ -337,6 +338,7 @@ export async function catalogChanges(
   if (result.rows.length === 0) return total > 0 ? { total } : response;
   const summary: Record<string, number> = {};
   const changes = result.rows.map((row) => {
+    const tags = row.tags === null ? null : (JSON.parse(row.tags) as Record<string, string> | null);
     if (row.change_type) summary[row.change_type] = (summary[row.change_type] ?? 0) + 1;
     const change: Record<string, unknown> = {
       id: row.id,
@@ -352,7 +354,7 @@ export async function catalogChanges(
     const optional: [string, unknown][] = [
       ['name', row.name],
       ['type', row.type],
-      ['tags', row.tags && Object.keys(row.tags).length > 0 ? row.tags : null],
+      ['tags', tags && Object.keys(tags).length > 0 ? tags : null],
       ['summary', row.summary],
       ['first_observed', row.first_observed],
       ['created_by', row.created_by],
