@@ -2,7 +2,7 @@
  * The change search at the large scale (issue 18, /catalog/changes): its total is kept on PGlite
  * while the database is unchanged (server/src/catalog/changes-count-cache.ts), a window without an
  * end moved by the changes between two starts; and each sort the page offers reads an index in
- * its order (migration 0035) instead of sorting every change of the window. Totals stay exact.
+ * its order (migration 0036) instead of sorting every change of the window. Totals stay exact.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanges, parseChangesRequest } from '../src/catalog/changes';
@@ -33,7 +33,7 @@ const isFullCount = ([sql]: [string, unknown[]]): boolean =>
 const isShiftCount = ([sql]: [string, unknown[]]): boolean =>
   sql.includes('count(*)') && SHIFT.test(sql);
 
-describe('change search totals and sorts (migration 0035)', () => {
+describe('change search totals and sorts (migration 0036)', () => {
   let db: Db;
   const now = new Date();
   const request = (body: Record<string, unknown>, at: Date = now) =>
