@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/types';
 import { isUuid } from '../http/validate';
+import { ChangesCountCache } from './changes-count-cache';
 import { parseDatemath } from './datemath';
 import { filterListSql, parseFilterList } from './filter-list';
 import { LabelSelectorError, labelSelectorSql, parseLabelSelector } from './label-selector';
@@ -224,7 +225,8 @@ interface ChangeRow {
   config_id: string;
   name: string | null;
   type: string | null;
-  tags: Record<string, string> | null;
+  /** The jsonb as its text, parsed here: PGlite's own jsonb parsing costs more (issue 18). */
+  tags: string | null;
   change_type: string | null;
   severity: string | null;
   source: string | null;
@@ -244,9 +246,17 @@ export interface ChangesResponse {
   changes?: Record<string, unknown>[];
 }
 
+/** Counts every time (PostgreSQL's rule): for callers without a cache of their own. */
+const COUNT_EVERY_TIME = new ChangesCountCache({ kind: 'postgres' });
+
+/**
+ * `counts`: where the total's counts are kept between requests (server/src/routes/catalog.ts
+ * makes one per database); without it the total is counted every time.
+ */
 export async function catalogChanges(
   db: Queryable,
   request: ChangesRequest,
+  counts: ChangesCountCache = COUNT_EVERY_TIME,
 ): Promise<ChangesResponse> {
   const params = new SqlParams();
   const where: string[] = [
@@ -303,25 +313,32 @@ export async function catalogChanges(
   // The page and the total are two statements: the page can then walk the created_at index and
   // stop after page_size rows instead of sorting every match for a window count.
   const pageSql = `
-    SELECT cc.id, cc.config_id, ci.name, ci.type, ci.tags, cc.change_type, cc.severity, cc.source,
-      cc.summary, cc.created_at, cc.first_observed, cc.count, cc.created_by, cc.external_created_by,
-      ci.agent_id, cc.external_change_id
+    SELECT cc.id, cc.config_id, ci.name, ci.type, ci.tags::text AS tags, cc.change_type,
+      cc.severity, cc.source, cc.summary, cc.created_at, cc.first_observed, cc.count,
+      cc.created_by, cc.external_created_by, ci.agent_id, cc.external_change_id
     FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
     WHERE ${where.join(' AND ')}
     ORDER BY ${order}
     LIMIT ${limit}::integer OFFSET ${offset}::integer`;
   // The total joins config_items only when a filter needs it (every change has its config).
   const needsItems = where.some((predicate) => predicate.includes('ci.'));
-  const countSql = `SELECT count(*) AS total FROM config_changes cc${needsItems ? ' JOIN config_items ci ON ci.id = cc.config_id' : ''} WHERE ${where.join(' AND ')}`;
+  const tables = `config_changes cc${needsItems ? ' JOIN config_items ci ON ci.id = cc.config_id' : ''}`;
   const result = await db.query<ChangeRow>(pageSql, params.values);
   const total =
     result.rows.length < request.pageSize && request.page === 1
       ? result.rows.length
-      : Number((await db.query<{ total: string }>(countSql, filterValues)).rows[0]?.total ?? 0);
+      : await counts.count(db, {
+          tables,
+          where: where.join(' AND '),
+          values: filterValues,
+          fromIndex: 0,
+          sliding: request.to === undefined,
+        });
   const response: ChangesResponse = {};
   if (result.rows.length === 0) return total > 0 ? { total } : response;
   const summary: Record<string, number> = {};
   const changes = result.rows.map((row) => {
+    const tags = row.tags === null ? null : (JSON.parse(row.tags) as Record<string, string> | null);
     if (row.change_type) summary[row.change_type] = (summary[row.change_type] ?? 0) + 1;
     const change: Record<string, unknown> = {
       id: row.id,
@@ -337,7 +354,7 @@ export async function catalogChanges(
     const optional: [string, unknown][] = [
       ['name', row.name],
       ['type', row.type],
-      ['tags', row.tags && Object.keys(row.tags).length > 0 ? row.tags : null],
+      ['tags', tags && Object.keys(tags).length > 0 ? tags : null],
       ['summary', row.summary],
       ['first_observed', row.first_observed],
       ['created_by', row.created_by],

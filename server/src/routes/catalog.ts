@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { catalogChanges, parseChangesRequest } from '../catalog/changes';
+import { ChangesCountCache } from '../catalog/changes-count-cache';
 import { CatalogRequestError, catalogSummary, parseSummaryRequest } from '../catalog/summary';
 import type { Db } from '../db/types';
 import type { AppEnv } from '../http/env';
@@ -39,9 +40,12 @@ export function catalogRoutes(db: Db): Hono<AppEnv> {
     }
   });
 
+  // The change search's totals, kept on PGlite while the data is unchanged (a re-sort counts the
+  // same filter again).
+  const counts = new ChangesCountCache(db);
   const changes = async (c: Context<AppEnv>, body: unknown): Promise<Response> => {
     try {
-      return c.json(await catalogChanges(db, parseChangesRequest(body)));
+      return c.json(await catalogChanges(db, parseChangesRequest(body), counts));
     } catch (error) {
       return handled(c, error);
     }
