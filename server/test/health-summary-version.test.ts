@@ -1,5 +1,5 @@
 /**
- * The kept health summary follows the summary's version (migration 0035,
+ * The kept health summary follows the summary's version (migration 0037,
  * server/src/routes/summary-cache.ts), not every write of the database: a sign-in, a session or a
  * job's history no longer makes the next /health load read every check again, while every write
  * the summary shows (a check, a canary, a status, an expiry) still does.

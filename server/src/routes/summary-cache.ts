@@ -10,10 +10,10 @@
  *   checks are the same.
  * - On PGlite the answer is also kept, gzip-compressed as sent, and used again while the
  *   summary's version has not moved: every statement that writes the stored parts, the checks or
- *   the canaries advances the sequence `vigil_check_summary_version` (migration 0035), whichever
+ *   the canaries advances the sequence `vigil_check_summary_version` (migration 0037), whichever
  *   statement, trigger or function made it, so an unchanged version means unchanged checks.
  *   Writes to anything else (a sign-in, a session, a job's history) leave the kept answer in use;
- *   until migration 0035 any write at all moved the WAL insert position the answer was kept by,
+ *   until migration 0037 any write at all moved the WAL insert position the answer was kept by,
  *   and the next /health load read all 10,000 checks again. Statuses leaving the last hour change
  *   the summary without a write of their own: the read rewrites those first (`expired`), which
  *   advances the version, and keeps the answer it reads next under the version read after the
@@ -42,7 +42,7 @@ export interface SummaryAnswer {
 }
 
 interface Kept {
-  /** The summary's version (migration 0035) read before the summary was. */
+  /** The summary's version (migration 0037) read before the summary was. */
   version: string;
   answer: Promise<SummaryAnswer>;
 }
@@ -105,7 +105,7 @@ export class SummaryReader {
         version = after.rows[0]?.version;
       }
     } catch {
-      // No version to go by (a database without migration 0035, a read-only one): the summary
+      // No version to go by (a database without migration 0037, a read-only one): the summary
       // is read every time from now on.
       this.keeping = false;
       this.kept.clear();
