@@ -97,7 +97,7 @@ describe('the kept summary', () => {
     expect(await uptimeOf()).toEqual({ passed: 1, failed: 0 });
   });
 
-  it('does not use a kept answer when no WAL position can be read', async () => {
+  it('does not use a kept answer when no summary version can be read', async () => {
     let calls = 0;
     const reader = new SummaryReader(
       {

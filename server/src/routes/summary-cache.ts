@@ -9,14 +9,18 @@
  *   that holds the summary asks again with If-None-Match and gets a 304 without a body while the
  *   checks are the same.
  * - On PGlite the answer is also kept, gzip-compressed as sent, and used again while the
- *   database's WAL insert position has not moved: every committed write of any table moves it
- *   (its commit record at least), whichever statement, trigger or function made it, so an
- *   unchanged position means unchanged data. Statuses leaving the last hour change the summary
- *   without a write of their own: the read rewrites those first (`expired`) and does not use the
- *   kept answer then. PGlite's data directory is this process's alone
- *   (server/src/db/data-dir-lock.ts) and runs one statement at a time, so no commit can be under
- *   way while the position is read. On PostgreSQL (other instances, concurrent commits) nothing
- *   is kept: each request reads the summary.
+ *   summary's version has not moved: every statement that writes the stored parts, the checks or
+ *   the canaries advances the sequence `vigil_check_summary_version` (migration 0037), whichever
+ *   statement, trigger or function made it, so an unchanged version means unchanged checks.
+ *   Writes to anything else (a sign-in, a session, a job's history) leave the kept answer in use;
+ *   until migration 0037 any write at all moved the WAL insert position the answer was kept by,
+ *   and the next /health load read all 10,000 checks again. Statuses leaving the last hour change
+ *   the summary without a write of their own: the read rewrites those first (`expired`), which
+ *   advances the version, and keeps the answer it reads next under the version read after the
+ *   rewrite. PGlite's data directory is this process's alone (server/src/db/data-dir-lock.ts) and
+ *   runs one transaction at a time, so no write can be under way (having advanced the version
+ *   before its rows are visible) while the version is read. On PostgreSQL (other instances,
+ *   concurrent transactions) nothing is kept: each request reads the summary.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -38,10 +42,13 @@ export interface SummaryAnswer {
 }
 
 interface Kept {
-  /** The WAL insert position read before the summary was. */
-  lsn: string;
+  /** The summary's version (migration 0037) read before the summary was. */
+  version: string;
   answer: Promise<SummaryAnswer>;
 }
+
+/** The summary's version: the sequence's position (its last value, and whether it was used). */
+const VERSION_SQL = `(SELECT last_value || ':' || is_called FROM vigil_check_summary_version)`;
 
 /** A weak ETag of a summary's checks in one form. */
 export function summaryEtag(view: SummaryView, checks: string): string {
@@ -84,39 +91,40 @@ export class SummaryReader {
 
   async read(view: SummaryView): Promise<SummaryAnswer> {
     if (!this.keeping) return this.fresh(view, { rewritten: false, keep: false });
-    let state: { expired: number; lsn: string } | undefined;
+    let version: string | undefined;
     try {
-      const result = await this.db.query<{ expired: number; lsn: string }>(
-        `SELECT ${EXPIRE_DUE_SQL} AS expired, pg_current_wal_insert_lsn()::text AS lsn`,
+      const result = await this.db.query<{ expired: number; version: string }>(
+        `SELECT ${EXPIRE_DUE_SQL} AS expired, ${VERSION_SQL} AS version`,
       );
-      state = result.rows[0];
+      const state = result.rows[0];
+      version = state?.version;
+      // Statuses that left the hour were rewritten just now: the version read beside them may
+      // come before those writes, so it is read again after them.
+      if (state && Number(state.expired) > 0) {
+        const after = await this.db.query<{ version: string }>(`SELECT ${VERSION_SQL} AS version`);
+        version = after.rows[0]?.version;
+      }
     } catch {
-      // No WAL position to go by: the summary is read every time from now on.
+      // No version to go by (a database without migration 0037, a read-only one): the summary
+      // is read every time from now on.
       this.keeping = false;
       this.kept.clear();
     }
-    if (!state) return this.fresh(view, { rewritten: false, keep: false });
-    // Statuses that left the hour were rewritten just now: the position read beside them may
-    // come before those writes, so neither a kept answer nor this one is used again.
-    const unchanged = Number(state.expired) === 0;
+    if (typeof version !== 'string') return this.fresh(view, { rewritten: false, keep: false });
     const kept = this.kept.get(view);
-    if (unchanged && kept?.lsn === state.lsn) {
+    if (kept?.version === version) {
       try {
         return await kept.answer;
       } catch {
         // The read that made it failed: read again below.
       }
     }
-    const answer = this.fresh(view, { rewritten: true, keep: unchanged });
-    if (unchanged) {
-      const entry = { lsn: state.lsn, answer };
-      this.kept.set(view, entry);
-      answer.catch(() => {
-        if (this.kept.get(view) === entry) this.kept.delete(view);
-      });
-    } else {
-      this.kept.delete(view);
-    }
+    const answer = this.fresh(view, { rewritten: true, keep: true });
+    const entry = { version, answer };
+    this.kept.set(view, entry);
+    answer.catch(() => {
+      if (this.kept.get(view) === entry) this.kept.delete(view);
+    });
     return answer;
   }
 
