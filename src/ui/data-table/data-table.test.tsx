@@ -8,6 +8,7 @@ import {
   COLUMN_RESIZE_STEP,
   FIRST_SCREEN_MIN_ROWS,
   FIRST_SCREEN_ROW_HEIGHT,
+  PLACEHOLDER_DIM_DELAY_MS,
 } from './data-table';
 import { clampPage } from './pagination';
 
@@ -137,19 +138,24 @@ describe('DataTable', () => {
     }
   });
 
-  it('keeps the previous rows on screen while new ones load: busy, dimmed, Loading announced', () => {
+  it('keeps the previous rows on screen while new ones load: busy, dimmed after a while, Loading announced', async () => {
     const rows = items.slice(0, 2);
     const { rerender } = render(<DataTable data={rows} columns={columns} label="Things" />);
     const table = screen.getByRole('table', { name: 'Things' });
     const cell = screen.getByRole('cell', { name: 'item 1' });
     expect(table).not.toHaveAttribute('aria-busy');
+    const asked = performance.now();
     rerender(<DataTable data={rows} columns={columns} label="Things" isPlaceholder />);
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('cell', { name: 'item 1' })).toBe(cell);
-    expect(table.querySelector('tbody')).toHaveClass('opacity-70');
     expect(screen.getByText('Loading')).toBeInTheDocument();
+    // Dimmed only once the new rows are late (a quick answer is not dimmed at all).
+    expect(table.querySelector('tbody')).not.toHaveClass('opacity-70');
+    await waitFor(() => expect(table.querySelector('tbody')).toHaveClass('opacity-70'));
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(PLACEHOLDER_DIM_DELAY_MS - 5);
     rerender(<DataTable data={rows} columns={columns} label="Things" />);
     expect(table).not.toHaveAttribute('aria-busy');
+    expect(table.querySelector('tbody')).not.toHaveClass('opacity-70');
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   });
 

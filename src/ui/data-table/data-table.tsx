@@ -281,6 +281,27 @@ function firstScreenRows(): number {
   return Math.max(FIRST_SCREEN_MIN_ROWS, Math.ceil(height / FIRST_SCREEN_ROW_HEIGHT));
 }
 
+/**
+ * Placeholder rows are dimmed once the new rows have taken this long (ms). Dimming puts the body
+ * in a layer of its own that is painted again whole (40 ms for 150 rows in a software-painted
+ * browser), work that would delay the new rows of a quick answer; a quick answer is not dimmed.
+ */
+export const PLACEHOLDER_DIM_DELAY_MS = 100;
+
+/** `on`, once it has been true for `delayMs`; false at once when it turns false. */
+function useDelayedFlag(on: boolean, delayMs: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = window.setTimeout(() => setLate(true), delayMs);
+    return () => {
+      window.clearTimeout(timer);
+      setLate(false);
+    };
+  }, [on, delayMs]);
+  return on && late;
+}
+
 /** The height given, meanwhile, to the rows not drawn yet (a one-line row), so a page scrolled
  * down the table keeps its place. */
 export const UNDRAWN_ROW_HEIGHT = 37;
@@ -459,6 +480,7 @@ export function DataTable<T>({
 
   const rows = table.getRowModel().rows;
   const body = useBody(rows, !virtual, isPlaceholder);
+  const dimmed = useDelayedFlag(isPlaceholder && rows.length > 0, PLACEHOLDER_DIM_DELAY_MS);
   // One click handler for every render, so that rows whose data did not change are not drawn
   // again (DataRow is memoised) when the page re-renders for something else (a filter in the URL).
   const onRowClickRef = useRef(onRowClick);
@@ -576,13 +598,7 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody
-            key={body.key}
-            className={cx(
-              'transition-opacity',
-              isPlaceholder && rows.length > 0 && 'opacity-70 delay-100',
-            )}
-          >
+          <tbody key={body.key} className={cx('transition-opacity', dimmed && 'opacity-70')}>
             {virtual && VirtualRows ? (
               <VirtualRows
                 rows={rows}
