@@ -78,7 +78,7 @@ describe('DataTable', () => {
     ).toEqual(['item 9', 'item 8', 'item 7']);
   });
 
-  it('draws the first screen of a new set of rows at once and the rest after that frame is painted', async () => {
+  it('draws the first screen of rows that replace others at once and the rest after that frame is painted', async () => {
     const screenRows = Math.max(
       FIRST_SCREEN_MIN_ROWS,
       Math.ceil(window.innerHeight / FIRST_SCREEN_ROW_HEIGHT),
@@ -96,22 +96,20 @@ describe('DataTable', () => {
       return frames.length;
     });
     try {
+      // The first rows of a table, all at once.
       const { rerender } = render(draw(many(0)));
-      // The first screen, in order; the rest wait for the frame to be painted.
-      expect(bodyRows().map((cell) => cell.textContent)).toEqual(
-        many(0)
-          .slice(0, screenRows)
-          .map((item) => item.name),
-      );
-      act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
-      await waitFor(() => expect(bodyRows()).toHaveLength(150));
+      expect(bodyRows()).toHaveLength(150);
       // A refresh of the same rows draws every row at once.
       rerender(draw(many(0).map((item) => ({ ...item, name: `${item.name}!` }))));
       expect(bodyRows()).toHaveLength(150);
       // Another sort (a wholly new set): the first screen again, then the rest.
       rerender(draw(many(1000)));
-      expect(bodyRows()).toHaveLength(screenRows);
-      expect(bodyRows()[0]).toHaveTextContent('item 1000');
+      // The first screen, in order; the rest wait for the frame to be painted.
+      expect(bodyRows().map((cell) => cell.textContent)).toEqual(
+        many(1000)
+          .slice(0, screenRows)
+          .map((item) => item.name),
+      );
       act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
       await waitFor(() => expect(bodyRows()).toHaveLength(150));
       expect(bodyRows().at(-1)).toHaveTextContent('item 1149');

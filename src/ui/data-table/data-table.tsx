@@ -324,19 +324,16 @@ interface Body<T> {
  * out of the document and each new one put in, one at a time. Rows that stay (a refresh, a row
  * added or changed) keep the body and are updated in place.
  *
- * New rows longer than a screen are drawn in two steps: the first screen
- * ({@link firstScreenRows}) at once, the rest after that frame's paint. New rows are the first
- * rows, a wholly new set, or the rows that replace placeholder rows (the answer to a new sort,
- * page or filter, whatever rows it shares with the previous ones). A refresh in place draws every
- * row at once. `progressive` false: every row at once, always.
+ * Rows that replace others, longer than a screen, are drawn in two steps: the first screen
+ * ({@link firstScreenRows}) at once, the rest after that frame's paint. They are a wholly new set
+ * or the rows that replace placeholder rows (the answer to a new sort, page or filter, whatever
+ * rows it shares with the previous ones). The first rows of a table are drawn whole, at once, so
+ * the page is quiet once it shows (a click on it then is not kept waiting by the rest of its
+ * rows). A refresh in place draws every row at once. `progressive` false: every row at once,
+ * always.
  */
 function useBody<T>(rows: readonly Row<T>[], progressive: boolean, placeholder: boolean): Body<T> {
-  const [body, setBody] = useState<Body<T>>(() => ({
-    rows,
-    key: 0,
-    drawn: progressive ? firstScreenRows() : Infinity,
-    placeholder,
-  }));
+  const [body, setBody] = useState<Body<T>>(() => ({ rows, key: 0, drawn: Infinity, placeholder }));
   let current = body;
   if (body.rows !== rows) {
     const previous = new Set(body.rows.map((row) => row.id));
@@ -345,7 +342,10 @@ function useBody<T>(rows: readonly Row<T>[], progressive: boolean, placeholder: 
     current = {
       rows,
       key: kept ? body.key : body.key + 1,
-      drawn: progressive && (fresh || body.placeholder) ? firstScreenRows() : Infinity,
+      drawn:
+        progressive && body.rows.length > 0 && (fresh || body.placeholder)
+          ? firstScreenRows()
+          : Infinity,
       placeholder,
     };
     setBody(current);
