@@ -110,9 +110,18 @@ describe('DataTable', () => {
           .slice(0, screenRows)
           .map((item) => item.name),
       );
+      // The replaced rows stay hidden after the new body until then (the table's first body is
+      // the rows shown).
+      const table = screen.getByRole('table', { name: 'Many' });
+      const bodies = table.querySelectorAll('tbody');
+      expect(bodies).toHaveLength(2);
+      expect(bodies[0]).toHaveTextContent('item 1000');
+      expect(bodies[1]).toHaveAttribute('hidden');
+      expect(bodies[1]!.querySelectorAll('tr')).toHaveLength(150);
       act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
       await waitFor(() => expect(bodyRows()).toHaveLength(150));
       expect(bodyRows().at(-1)).toHaveTextContent('item 1149');
+      expect(table.querySelectorAll('tbody')).toHaveLength(1);
       // The answer to a new sort that shares rows with the previous one: the previous rows stay
       // while it loads (placeholder), then its first screen, then the rest.
       const placeholder = (data: Item[], isPlaceholder: boolean) => (
