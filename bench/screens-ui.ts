@@ -183,6 +183,7 @@ async function screenFigures(
   try {
     for (let i = 0; i < RUNS; i += 1) {
       await loadUntilContent(page, base + screen.path);
+      if (process.env.BENCH_SETTLE === '1') await page.waitForLoadState('networkidle');
       clicks.push(await timeChange(page, ROWS, { kind: 'click', selector: sortBy }));
     }
   } catch (error: unknown) {

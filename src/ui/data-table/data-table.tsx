@@ -641,10 +641,14 @@ export function DataTable<T>({
           </tbody>
           {body.leaving ? (
             // After the new body, so that the table's first body is always the rows shown.
-            <tbody key={body.leaving.key} hidden>
+            // The same children, in the same places, as when it was shown: its rows are kept as
+            // they are, none drawn or moved again.
+            <tbody key={body.leaving.key} className="transition-opacity" hidden>
               {body.leaving.rows
                 .slice(0, body.leaving.drawn)
                 .map((row, index) => drawRow(row, index, undefined))}
+              {null}
+              {null}
             </tbody>
           ) : null}
         </table>
