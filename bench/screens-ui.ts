@@ -8,9 +8,13 @@
  *     loading indicator left in it (`aria-busy="true"`, a spinner, a skeleton). Each load is a
  *     full navigation (the console's files from the browser's cache, the data from the server);
  *   - an interaction where the screen has the shared data table: a click on its first sortable
- *     column header other than the current sort whose first click changes the rows, timed inside the page until the rows' text
- *     changes (bench/ui-bench.ts timeChange). Sorting is a server round trip (server paging), so this is the table's
- *     slowest everyday interaction.
+ *     column header other than the current sort whose first click changes the rows, timed inside
+ *     the page until the rows' text changes (bench/ui-bench.ts timeChange). Sorting is a server
+ *     round trip (server paging), so this is the table's slowest everyday interaction. Timed
+ *     twice per run: on the loaded page (its requests done: Playwright's network idle, 500 ms
+ *     without one), the interaction's own latency, read against the target; and at once when
+ *     the content first shows, while the browser still paints the page it just drew (an early
+ *     click: reported, no target).
  * Median and p95 of BENCH_UI_RUNS runs (default 5). The screens with their own, deeper benches
  * (catalog, health, incidents, topology) are also here, measured the same way as the others.
  * A screen that never settles is reported as not measurable, with the reason. Never fails on
@@ -180,10 +184,13 @@ async function screenFigures(
     return figures;
   }
   const clicks: number[] = [];
+  const early: number[] = [];
   try {
     for (let i = 0; i < RUNS; i += 1) {
       await loadUntilContent(page, base + screen.path);
-      if (process.env.BENCH_SETTLE === '1') await page.waitForLoadState('networkidle');
+      early.push(await timeChange(page, ROWS, { kind: 'click', selector: sortBy }));
+      await loadUntilContent(page, base + screen.path);
+      await page.waitForLoadState('networkidle');
       clicks.push(await timeChange(page, ROWS, { kind: 'click', selector: sortBy }));
     }
   } catch (error: unknown) {
@@ -193,13 +200,22 @@ async function screenFigures(
     return figures;
   }
   const click = stats(clicks);
-  figures.push({
-    name: `${screen.name}: sort to rows`,
-    median: click.median,
-    p95: click.p95,
-    target: INTERACTION_MS,
-    samples: click.samples,
-  });
+  const earlyClick = stats(early);
+  figures.push(
+    {
+      name: `${screen.name}: sort to rows`,
+      median: click.median,
+      p95: click.p95,
+      target: INTERACTION_MS,
+      samples: click.samples,
+    },
+    {
+      name: `${screen.name}: sort at first content`,
+      median: earlyClick.median,
+      p95: earlyClick.p95,
+      samples: earlyClick.samples,
+    },
+  );
   return figures;
 }
 
@@ -241,8 +257,11 @@ async function main(): Promise<void> {
     (figure) =>
       figure.p95 !== undefined && figure.target !== undefined && figure.p95 <= figure.target,
   ).length;
-  const measured = figures.filter((figure) => figure.p95 !== undefined).length;
-  console.log(`  ${met} of ${measured} figures met; ${figures.length - measured} not measurable.`);
+  const measured = figures.filter(
+    (figure) => figure.p95 !== undefined && figure.target !== undefined,
+  ).length;
+  const notMeasurable = figures.filter((figure) => figure.note !== undefined).length;
+  console.log(`  ${met} of ${measured} targets met; ${notMeasurable} not measurable.`);
   if (ONLY.length === 0) {
     writeResults(url ? 'screens-ui-postgres' : 'screens-ui', { runs: RUNS, figures });
   }
