@@ -1,6 +1,6 @@
 /**
  * The change search at the large scale (issue 18, /catalog/changes): its total is kept on PGlite
- * while the database is unchanged (server/src/catalog/changes-count-cache.ts), a window without an
+ * while its tables are unchanged (migration 0038) (server/src/catalog/changes-count-cache.ts), a window without an
  * end moved by the changes between two starts; and each sort the page offers reads an index in
  * its order (migration 0036) instead of sorting every change of the window. Totals stay exact.
  */
@@ -89,7 +89,16 @@ describe('change search totals and sorts (migration 0036)', () => {
     expect(statements.filter(isFullCount)).toHaveLength(2);
     expect(typed.total).toBeLessThan(first.total ?? 0);
 
-    // A write (any table moves the WAL position) and the filter is counted again.
+    // Writes to other tables (a job's history, a check's status, a session) keep the count
+    // (migration 0038: the version of the change search's tables alone).
+    await db.query(
+      `INSERT INTO job_history (name, resource_type, resource_id, status) VALUES ('x', 'canary', 'x', 'SUCCESS')`,
+    );
+    const unrelated = await catalogChanges(queryable, request({ sort_by: 'source' }), counts);
+    expect(unrelated.total).toBe(first.total);
+    expect(statements.filter(isFullCount)).toHaveLength(2);
+
+    // A change written, then deleted: the filter is counted again each time.
     await db.query(
       `INSERT INTO config_changes (config_id, change_type, created_at) VALUES ($1, 'type-1', now())`,
       [FIRST_CONFIG],
@@ -101,6 +110,19 @@ describe('change search totals and sorts (migration 0036)', () => {
     const deleted = await catalogChanges(queryable, request({ sort_by: '-count' }), counts);
     expect(statements.filter(isFullCount)).toHaveLength(4);
     expect(deleted.total).toBe(first.total);
+
+    // A config (the totals' deleted_at filter) or a relationship (a config's related changes)
+    // written: counted again.
+    await db.query(`UPDATE config_items SET updated_at = now() WHERE id = $1`, [FIRST_CONFIG]);
+    await catalogChanges(queryable, request({ sort_by: 'name' }), counts);
+    expect(statements.filter(isFullCount)).toHaveLength(5);
+    await db.query(
+      `INSERT INTO config_relationships (config_id, related_id, relation) VALUES ($1, $1, 'self')`,
+      [FIRST_CONFIG],
+    );
+    await catalogChanges(queryable, request({ sort_by: 'name' }), counts);
+    expect(statements.filter(isFullCount)).toHaveLength(6);
+    await db.query(`DELETE FROM config_relationships WHERE relation = 'self'`);
   });
 
   it('moves a kept count to a later or earlier window start by the changes between them', async () => {

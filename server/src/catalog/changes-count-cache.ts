@@ -3,11 +3,13 @@
  * database has not changed (issue 18: a sort change on /catalog/changes counted the same filter
  * again, about half of the request at the large scale).
  *
- * - A count is kept with the WAL insert position read before it: every committed write of any
- *   table moves that position, so an unchanged position means unchanged data (the same rule as
- *   server/src/routes/summary-cache.ts). PGlite's data directory is this process's alone and runs
- *   one statement at a time; a write between the position's read and the count leaves a kept
- *   count under an older position, which the next read no longer matches.
+ * - A count is kept with the version of the change search's tables read before it: every
+ *   statement that writes config_changes, config_items or config_relationships advances the
+ *   sequence `vigil_catalog_changes_version` (migration 0038), so an unchanged version means
+ *   unchanged totals, whatever else is written meanwhile (the runner's statuses, job history,
+ *   sessions). PGlite's data directory is this process's alone and runs one statement at a time;
+ *   a write between the version's read and the count leaves a kept count under an older version,
+ *   which the next read no longer matches.
  * - A window without an end (`from` only, the page's default "last 2 days") starts later on each
  *   request: the kept count of the same filter is then moved by the changes between the two
  *   starts, an exact count of a short range of the created_at index, instead of the whole window.
@@ -34,8 +36,12 @@ export interface ChangesCount {
   sliding: boolean;
 }
 
+/** The version of the change search's tables: the sequence's last value and whether it was used. */
+const VERSION_SQL =
+  "SELECT last_value || ':' || is_called AS version FROM vigil_catalog_changes_version";
+
 interface Kept {
-  lsn: string;
+  version: string;
   fromMs: number;
   from: string;
   total: number;
@@ -53,24 +59,22 @@ export class ChangesCountCache {
   async count(db: Queryable, count: ChangesCount): Promise<number> {
     const sql = `SELECT count(*) AS total FROM ${count.tables} WHERE ${count.where}`;
     if (!this.keeping) return countNow(db, sql, count.values);
-    let lsn: string | undefined;
+    let version: string | undefined;
     try {
-      const result = await db.query<{ lsn: string }>(
-        'SELECT pg_current_wal_insert_lsn()::text AS lsn',
-      );
-      lsn = result.rows[0]?.lsn;
+      const result = await db.query<{ version: string }>(VERSION_SQL);
+      version = result.rows[0]?.version;
     } catch {
-      // No WAL position to go by: counted every time from now on.
+      // No version to go by (a database without migration 0038): counted every time from now on.
       this.keeping = false;
       this.kept.clear();
     }
-    if (!lsn) return countNow(db, sql, count.values);
+    if (!version) return countNow(db, sql, count.values);
     const from = String(count.values[count.fromIndex]);
     const fromMs = Date.parse(from);
     const key = keyOf(count);
     const kept = this.kept.get(key);
     let total: number | undefined;
-    if (kept?.lsn === lsn) {
+    if (kept?.version === version) {
       if (kept.from === from) total = kept.total;
       else if (count.sliding && Math.abs(fromMs - kept.fromMs) <= MAX_SHIFT_MS) {
         // The changes between the two starts: left the window (later start) or joined it.
@@ -88,7 +92,7 @@ export class ChangesCountCache {
     }
     total ??= await countNow(db, sql, count.values);
     this.kept.delete(key);
-    this.kept.set(key, { lsn, fromMs, from, total });
+    this.kept.set(key, { version, fromMs, from, total });
     while (this.kept.size > MAX_KEPT) {
       const oldest = this.kept.keys().next().value;
       if (oldest === undefined) break;
