@@ -12,5 +12,5 @@ export { PlainTable } from './plain-table';
 export type { PlainColumn, PlainTableProps } from './plain-table';
 export { Pagination, clampPage } from './pagination';
 export type { ColumnDef, Row, SortingState } from '@tanstack/react-table';
-export { CsvExportButton, tableCsv } from './csv-export';
+export { CsvExportButton } from './csv-export';
 export type { CsvExportOptions } from './csv-export';
