@@ -43,7 +43,9 @@ async function listOf(page: Page, action: () => Promise<unknown>) {
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Insights' });
-const dataRows = (page: Page) => table(page).locator('tbody tr');
+// The rows shown: not a replaced page's body, hidden until the new rows are painted, nor the
+// spacer of rows still to draw (src/ui/data-table).
+const dataRows = (page: Page) => table(page).locator('tbody:not([hidden]) tr:not([aria-hidden])');
 
 async function column(page: Page, index: number): Promise<string[]> {
   return dataRows(page).evaluateAll(

@@ -91,7 +91,9 @@ test.describe('settings administration (admin)', () => {
     // The previous page's rows stay on screen, dimmed and busy, until the filtered page comes.
     await expect(jobs).not.toHaveAttribute('aria-busy', 'true');
     await expect(rows.nth(1)).toBeVisible();
-    for (const text of await jobs.locator('tbody tr:not([aria-hidden])').allInnerTexts()) {
+    for (const text of await jobs
+      .locator('tbody:not([hidden]) tr:not([aria-hidden])')
+      .allInnerTexts()) {
       expect(text).toContain('Topology');
       expect(text).not.toContain('SUCCESS');
     }
