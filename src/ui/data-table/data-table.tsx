@@ -268,10 +268,11 @@ function useScrollable(ref: RefObject<HTMLElement | null>, rowCount: number): bo
 }
 
 /**
- * The rows a first frame draws of a wholly new set: what the window can show at the rows' smallest
- * height ({@link FIRST_SCREEN_ROW_HEIGHT} px), at least {@link FIRST_SCREEN_MIN_ROWS}. The rest
- * are drawn once that frame is painted, so a new sort, page or first load shows its first screen
- * without waiting for the rows below it (150 rows of a settings list cost 60–110 ms to draw).
+ * The rows a first frame draws of rows that replace others: what the window can show at the
+ * rows' smallest height ({@link FIRST_SCREEN_ROW_HEIGHT} px), at least
+ * {@link FIRST_SCREEN_MIN_ROWS}. The rest are drawn once that frame is painted, so a new sort, page
+ * or filter shows its first screen without waiting for the rows below it (150 rows of a settings
+ * list cost 60–110 ms to draw).
  */
 export const FIRST_SCREEN_ROW_HEIGHT = 32;
 export const FIRST_SCREEN_MIN_ROWS = 20;
